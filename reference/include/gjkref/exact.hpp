@@ -1,0 +1,35 @@
+// gjkref/exact.hpp — GMP's mpq_class as an exact scalar for the reference.
+//
+// Include this header to run gjkref::distance / gjkref::intersect on Vec2<mpq_class> / Vec3<mpq_class>.
+// Every double converts to mpq_class exactly (mpq_class(double) takes the double's exact binary value), so
+// an exact run answers the question for the very rationals that the double input denotes.
+#pragma once
+
+#include <gmpxx.h>
+
+#include "gjkref/scalar.hpp"
+
+namespace gjkref {
+
+template <>
+struct ScalarTraits<mpq_class> {
+  static constexpr bool is_exact = true;
+  static mpq_class epsilon() { return mpq_class(0); }
+  static bool is_finite(const mpq_class&) { return true; }
+  static mpq_class abs(const mpq_class& x) { return ::abs(x); }
+  static int frame_exponent(const mpq_class&) { return 0; }
+  static mpq_class scale_by_power_of_two(const mpq_class& x, int e) {
+    mpq_class r;
+    if (e >= 0) {
+      mpq_mul_2exp(r.get_mpq_t(), x.get_mpq_t(), static_cast<mp_bitcnt_t>(e));
+    } else {
+      mpq_div_2exp(r.get_mpq_t(), x.get_mpq_t(), static_cast<mp_bitcnt_t>(-e));
+    }
+    return r;
+  }
+  static double to_double(const mpq_class& x) { return x.get_d(); }
+};
+
+using Exact = mpq_class;
+
+}  // namespace gjkref

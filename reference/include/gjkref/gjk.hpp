@@ -1,0 +1,341 @@
+// gjkref/gjk.hpp — the GJK loop: boolean intersection and distance with witness points.
+//
+// Both queries run the same loop (Gilbert, Johnson & Keerthi 1988, in van den Bergen's formulation):
+//   v ← the point of the current simplex closest to the origin (regions.hpp), then
+//   w ← s_{A⊖B}(−v), the support point of the Minkowski difference in direction −v, then
+//   the simplex grows by w and shrinks to the feature closest to the origin, until a stop rule fires.
+// Stop rules, in the order they are tested (docs/algorithm.md explains each):
+//   1. the simplex encloses the origin, or |v| is within the touching band       → Intersecting
+//   2. the iteration cap is reached                                             → IterationLimit (|v| is an upper bound)
+//   3. boolean query only: v·w > 0, so the plane v·x = v·w separates             → Separated
+//   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged)
+//   5. w is already a vertex of the simplex (same vertex pair of A and B), or
+//   6. the new simplex is not closer to the origin than the old one              → Separated if v·w > 0, else Intersecting
+// With an exact scalar, the touching band and the gap are zero and rules 5 and 6 cannot fire (|v| decreases
+// strictly while v·w < |v|²), so every answer is exactly right; the loop ends because |v| strictly decreases over
+// finitely many simplices.
+//
+// The power-of-two frame. Each iteration scales the simplex points and w by the same power of two 2^−e, chosen so
+// that the largest coordinate lies in [1, 2), and runs every decision in that frame. Scaling by a power of two is
+// exact, so nothing is lost; it keeps dot products and the degree-4 signed areas and volumes of regions.hpp far from
+// overflow and underflow for any finite input, and it makes the computation bit-for-bit the same for the input
+// scaled by 2^k: every output then scales by exactly 2^k. Exact scalars use the identity frame.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "gjkref/regions.hpp"
+#include "gjkref/support.hpp"
+#include "gjkref/tolerances.hpp"
+
+namespace gjkref {
+
+enum class Status {
+  Separated,       // the shapes are disjoint; `closest` is the shortest vector between them
+  Intersecting,    // the shapes share a point; touching counts (the shapes are closed sets)
+  IterationLimit,  // the cap was reached first; |closest| is an upper bound on the distance, nothing more
+  InvalidInput,    // see `input_error`; no other field is meaningful
+};
+
+enum class InputError {
+  None,
+  EmptyA,              // shape A has no points
+  EmptyB,              // shape B has no points
+  NonFiniteA,          // shape A has a NaN or infinite coordinate (or transform entry)
+  NonFiniteB,          // likewise for B
+  DifferenceOverflow,  // a difference a − b overflowed to infinity (finite inputs near the top of the range)
+  BadWarmStart,        // a warm-start index pair names a vertex that does not exist
+};
+
+// The simplex GJK ended with: points of A⊖B (with the vertices of A and B that made them) and the barycentric
+// weights of the closest point. Weights are ≥ 0 and sum to 1 (exactly, with an exact scalar).
+template <Vector V>
+struct Simplex {
+  std::array<SupportPoint<V>, 4> points{};
+  std::array<scalar_t<V>, 4> weights{};
+  int size = 0;
+  bool encloses_origin = false;  // full-dimensional and containing the origin (the weights locate it)
+
+  // Σ λ_i x_i for x = w, a or b.
+  template <class Member>
+  V combine(Member member) const {
+    V r = weights[0] * (points[0].*member);
+    for (int i = 1; i < size; ++i) r = r + weights[i] * (points[i].*member);
+    return r;
+  }
+  bool contains(const SupportPoint<V>& p) const {
+    for (int i = 0; i < size; ++i)
+      if (points[i].same_vertices(p)) return true;
+    return false;
+  }
+};
+
+// Proof of separation: every point x of A⊖B has direction·x ≤ direction·support.w < 0, so the origin is not in A⊖B.
+// `support` is s_{A⊖B}(direction) as computed; an exact re-check recomputes the maximum over all vertices.
+template <Vector V>
+struct SeparationCertificate {
+  V direction;
+  SupportPoint<V> support;
+};
+
+template <Vector V>
+struct Options {
+  int max_iterations = kDefaultMaxIterations;
+  // Warm start (temporal coherence), optional. Either a first search direction (e.g. the previous query's
+  // `closest`, negated: any non-zero vector), or a previous simplex as (index in A, index in B) pairs, for shapes
+  // that hand out vertices by index. The answer (status and distance) is the same as a cold start's; only the path
+  // and the iteration count change.
+  std::optional<V> initial_direction;
+  std::vector<std::pair<std::size_t, std::size_t>> warm_start_simplex;
+};
+
+template <Vector V>
+struct Result {
+  using scalar_type = scalar_t<V>;
+
+  Status status = Status::InvalidInput;
+  InputError input_error = InputError::None;
+  // v = witness_a − witness_b, the point of A⊖B closest to the origin. Zero when intersecting.
+  V closest{};
+  // Closest points on A and B: Σ λ_i a_i and Σ λ_i b_i over the final simplex. When intersecting, a common point
+  // (in floating modes the two may differ by up to the touching band).
+  V witness_a{}, witness_b{};
+  Simplex<V> simplex;    // when intersecting: the certificate, a simplex of A⊖B containing the origin
+  int iterations = 0;    // support queries after the first
+  std::optional<SeparationCertificate<V>> separation;  // when separated: the certificate
+
+  // |v|², exact with an exact scalar. In floating modes it may under/overflow for extreme inputs: use distance().
+  scalar_type squared_distance() const { return dot(closest, closest); }
+
+  // |v| as a double: for floating scalars computed in a power-of-two frame (never under/overflows, scales exactly);
+  // for exact scalars the square root of the exact squared distance rounded to double (for display).
+  double distance() const {
+    using Tr = ScalarTraits<scalar_type>;
+    if constexpr (Tr::is_exact) {
+      return std::sqrt(Tr::to_double(squared_distance()));
+    } else {
+      const int e = Tr::frame_exponent(max_abs_component(closest));
+      const V scaled = scale_by_power_of_two(closest, -e);
+      return static_cast<double>(std::ldexp(std::sqrt(dot(scaled, scaled)), e));
+    }
+  }
+};
+
+namespace detail {
+
+enum class Query { Boolean, Distance };
+
+// The simplex's points (and optionally one more) scaled into the current power-of-two frame.
+template <Vector V>
+struct Frame {
+  Points<V> points{};
+  int count = 0;
+};
+
+template <Vector V>
+Frame<V> make_frame(const Simplex<V>& s, const SupportPoint<V>* extra) {
+  using T = scalar_t<V>;
+  using Tr = ScalarTraits<T>;
+  T largest = max_abs_component(s.points[0].w);
+  for (int i = 1; i < s.size; ++i) largest = std::max(largest, max_abs_component(s.points[i].w));
+  if (extra) largest = std::max(largest, max_abs_component(extra->w));
+  const int e = Tr::frame_exponent(largest);
+  Frame<V> f;
+  for (int i = 0; i < s.size; ++i) f.points[i] = scale_by_power_of_two(s.points[i].w, -e);
+  f.count = s.size;
+  if (extra) f.points[f.count++] = scale_by_power_of_two(extra->w, -e);
+  return f;
+}
+
+// v in the frame: Σ λ_i p_i over the simplex's own points (the first s.size of the frame).
+template <Vector V>
+V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
+  if (s.encloses_origin) return V{};
+  V v = s.weights[0] * f.points[0];
+  for (int i = 1; i < s.size; ++i) v = v + s.weights[i] * f.points[i];
+  return v;
+}
+
+// Rule 1: v is the origin, or within the touching band of it (floating modes only).
+template <Vector V>
+bool within_touching_band(const V& v, const Frame<V>& f, int count) {
+  using T = scalar_t<V>;
+  const T vv = dot(v, v);
+  if (vv == T(0)) return true;
+  T largest = dot(f.points[0], f.points[0]);
+  for (int i = 1; i < count; ++i) largest = std::max(largest, dot(f.points[i], f.points[i]));
+  return vv <= Tolerances<T>::touching_ratio_squared() * largest;
+}
+
+template <Vector V>
+Simplex<V> reduce(const std::array<SupportPoint<V>, 4>& candidates, const ClosestFeature<scalar_t<V>>& f) {
+  Simplex<V> s;
+  s.size = f.count;
+  for (int i = 0; i < f.count; ++i) {
+    s.points[i] = candidates[f.vertex[i]];
+    s.weights[i] = f.weight[i];
+  }
+  s.encloses_origin = f.encloses_origin;
+  return s;
+}
+
+template <Vector V>
+Result<V> finish(Result<V> r, Status status, const Simplex<V>& s) {
+  r.status = status;
+  r.simplex = s;
+  r.witness_a = s.combine(&SupportPoint<V>::a);
+  r.witness_b = s.combine(&SupportPoint<V>::b);
+  r.closest = (status == Status::Intersecting) ? V{} : s.combine(&SupportPoint<V>::w);
+  return r;
+}
+
+template <Vector V>
+Result<V> invalid(InputError e) {
+  Result<V> r;
+  r.status = Status::InvalidInput;
+  r.input_error = e;
+  return r;
+}
+
+template <SupportMapping A, SupportMapping B>
+std::optional<InputError> validate(const A& a, const B& b) {
+  switch (a.check()) {
+    case ShapeCheck::Empty: return InputError::EmptyA;
+    case ShapeCheck::NonFinite: return InputError::NonFiniteA;
+    case ShapeCheck::Ok: break;
+  }
+  switch (b.check()) {
+    case ShapeCheck::Empty: return InputError::EmptyB;
+    case ShapeCheck::NonFinite: return InputError::NonFiniteB;
+    case ShapeCheck::Ok: break;
+  }
+  return std::nullopt;
+}
+
+// The first simplex: from a warm-start simplex, or the support point in the initial direction (default: +x).
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<V>& options) {
+  if (!options.warm_start_simplex.empty()) {
+    if constexpr (IndexedShape<A> && IndexedShape<B>) {
+      std::array<SupportPoint<V>, 4> pts{};
+      if (options.warm_start_simplex.size() > static_cast<std::size_t>(V::dimension + 1)) return std::nullopt;
+      const int k = static_cast<int>(options.warm_start_simplex.size());
+      for (int i = 0; i < k; ++i) {
+        const auto [ia, ib] = options.warm_start_simplex[i];
+        if (ia >= a.size() || ib >= b.size()) return std::nullopt;
+        const V pa = a.vertex(ia), pb = b.vertex(ib);
+        pts[i] = {pa - pb, pa, pb, ia, ib};
+      }
+      Simplex<V> whole;
+      whole.points = pts;
+      whole.size = k;
+      const Frame<V> f = make_frame(whole, nullptr);
+      return reduce(pts, closest_on_simplex(f.points, k));
+    } else {
+      return std::nullopt;  // warm start by indices needs shapes that hand out vertices by index
+    }
+  }
+  V d{};
+  if (options.initial_direction && !is_zero(*options.initial_direction)) d = *options.initial_direction;
+  else d[0] = scalar_t<V>(1);
+  Simplex<V> s;
+  s.points[0] = minkowski_support(a, b, d);
+  s.weights[0] = scalar_t<V>(1);
+  s.size = 1;
+  return s;
+}
+
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
+  using T = scalar_t<V>;
+  if (auto error = validate(a, b)) return invalid<V>(*error);
+  std::optional<Simplex<V>> start = initial_simplex(a, b, options);
+  if (!start) return invalid<V>(InputError::BadWarmStart);
+  Simplex<V> s = *start;
+  for (int i = 0; i < s.size; ++i)
+    if (!is_finite(s.points[i].w)) return invalid<V>(InputError::DifferenceOverflow);
+
+  Result<V> r;
+  for (int iteration = 0;; ++iteration) {
+    r.iterations = iteration;
+    const Frame<V> frame = make_frame(s, nullptr);
+    const V v0 = closest_in_frame(s, frame);
+    if (s.encloses_origin || within_touching_band(v0, frame, s.size)) return finish(r, Status::Intersecting, s);
+    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, s);
+
+    const SupportPoint<V> w = minkowski_support(a, b, -v0);
+    if (!is_finite(w.w)) return invalid<V>(InputError::DifferenceOverflow);
+    r.iterations = iteration + 1;
+
+    // Re-frame with w included (its magnitude may exceed the simplex's).
+    const Frame<V> f = make_frame(s, &w);
+    const V v = closest_in_frame(s, f);
+    const V& wf = f.points[s.size];
+    const T vv = dot(v, v);
+    const T vw = dot(v, wf);
+    // v·w > 0: the plane v·x = v·w separates A⊖B from the origin (the certificate of every Separated answer).
+    const bool certifies_separation = vw > T(0);
+    const auto stop = [&](Status status) {
+      if (status == Status::Separated) r.separation = SeparationCertificate<V>{-v, w};
+      return finish(r, status, s);
+    };
+    if (query == Query::Boolean && certifies_separation) return stop(Status::Separated);
+    if (vv - vw <= Tolerances<T>::relative_gap() * vv) return stop(Status::Separated);
+    const Status stalled = certifies_separation ? Status::Separated : Status::Intersecting;
+    if (s.contains(w)) return stop(stalled);
+
+    std::array<SupportPoint<V>, 4> candidates = s.points;
+    candidates[s.size] = w;
+    const ClosestFeature<T> feature = closest_on_simplex(f.points, s.size + 1);
+    if (!feature.encloses_origin && !(squared_norm_of(f.points, feature) < vv)) return stop(stalled);
+    s = reduce(candidates, feature);
+  }
+}
+
+}  // namespace detail
+
+// Do A and B intersect? Touching counts as intersecting. Stops as soon as a separating plane is found, so for a
+// separated answer `closest` is only an upper bound on the distance; use distance() for the distance.
+template <SupportMapping A, SupportMapping B>
+  requires std::same_as<typename A::vector_type, typename B::vector_type>
+Result<typename A::vector_type> intersect(const A& a, const B& b, const Options<typename A::vector_type>& options = {}) {
+  return detail::run(a, b, options, detail::Query::Boolean);
+}
+
+// The distance between A and B with witness points, or Intersecting.
+template <SupportMapping A, SupportMapping B>
+  requires std::same_as<typename A::vector_type, typename B::vector_type>
+Result<typename A::vector_type> distance(const A& a, const B& b, const Options<typename A::vector_type>& options = {}) {
+  return detail::run(a, b, options, detail::Query::Distance);
+}
+
+inline const char* to_string(Status s) {
+  switch (s) {
+    case Status::Separated: return "separated";
+    case Status::Intersecting: return "intersecting";
+    case Status::IterationLimit: return "iteration-limit";
+    case Status::InvalidInput: return "invalid-input";
+  }
+  return "?";
+}
+
+inline const char* to_string(InputError e) {
+  switch (e) {
+    case InputError::None: return "none";
+    case InputError::EmptyA: return "empty shape A";
+    case InputError::EmptyB: return "empty shape B";
+    case InputError::NonFiniteA: return "non-finite coordinate in A";
+    case InputError::NonFiniteB: return "non-finite coordinate in B";
+    case InputError::DifferenceOverflow: return "a difference a - b overflows";
+    case InputError::BadWarmStart: return "warm-start index out of range (or shapes without vertex access)";
+  }
+  return "?";
+}
+
+}  // namespace gjkref

@@ -1,0 +1,61 @@
+// gjkref/tolerances.hpp — every tolerance of the reference, in one place.
+//
+// Rules:
+//  - Every tolerance is relative: a dimensionless multiple of the scalar's machine epsilon, compared against
+//    quantities of the same degree computed in the same power-of-two frame (gjk.hpp). There is no absolute
+//    epsilon anywhere, so scaling the input by 2^k changes no decision and scales every output by 2^k exactly.
+//  - For exact scalars every tolerance is zero: each decision is an exact sign.
+//  - Each constant names the test that pins it. docs/contract.md derives the error bounds that follow from them.
+#pragma once
+
+#include "gjkref/scalar.hpp"
+
+namespace gjkref {
+
+// Relative duality gap, in units of the scalar's epsilon (the spacing of floating numbers just above 1).
+// GJK stops with "separated" when  |v|² − v·w ≤ gap · |v|²,  where v is the current closest point of the simplex and
+// w the support point in direction −v. Then v·w/|v| ≤ dist ≤ |v| and the two bounds agree to a relative gap/2:
+// the distance is known to (gap/2)·dist. 2^7 epsilon (≈ 2.8e-14 in double, 1.5e-5 in float) is far above the
+// rounding error of the two dot products (a few epsilon when the distance is comparable to the shape size, where
+// the gap test is the one that fires) and far below any error a user would notice. When the distance is tiny
+// relative to the shape size the rounding error of v·w exceeds the gap and the loop stops by the duplicate-support
+// or no-progress test instead (docs/algorithm.md).
+// Pinned by: GapToleranceStopsAtTheKnownDistance (reference/tests/tolerance_test.cpp).
+inline constexpr int kRelativeGapEpsilons = 128;
+
+// Touching band, in units of epsilon. In floating modes, a closest point v with
+//     |v| ≤ touching · max_i |w_i|     (w_i: the points of the current simplex, same frame)
+// is indistinguishable from the origin: the rounding error of v = Σ λ_i w_i is a few epsilon times max |w_i|
+// for a well-shaped simplex. The query then answers "intersecting" (touching within rounding). 2^6 epsilon
+// (≈ 1.4e-14 relative in double) covers the closest-point rounding on well-shaped simplices measured in the
+// edge-case tests, where the exact answer is distance 0; it is small enough that any separation larger than
+// it is reported as separated (docs/contract.md, band).
+// Pinned by: TouchingBandAcceptsRoundingOnAFace and TouchingBandRejectsARealGap (reference/tests/tolerance_test.cpp).
+inline constexpr int kTouchingEpsilons = 64;
+
+// Default iteration cap (support queries after the first). Not a tolerance: a guarantee that every query ends.
+// In exact arithmetic GJK on polytopes stops by itself (|v| decreases strictly, and there are finitely many
+// simplices), typically in well under 30 iterations for 64-vertex shapes; 128 leaves a wide margin, and a query
+// that reaches it reports IterationLimit with its best upper bound instead of looping.
+// Pinned by: IterationCapReportsIterationLimit (reference/tests/gjk_test.cpp).
+inline constexpr int kDefaultMaxIterations = 128;
+
+template <Scalar T>
+struct Tolerances {
+  // |v|² − v·w ≤ relative_gap() · |v|²  ⇒  separated, converged.
+  static T relative_gap() {
+    if constexpr (ScalarTraits<T>::is_exact) return T(0);
+    else return T(kRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
+  }
+  // |v|² ≤ touching_ratio_squared() · max|w_i|²  ⇒  intersecting (touching within rounding).
+  static T touching_ratio_squared() {
+    if constexpr (ScalarTraits<T>::is_exact) {
+      return T(0);
+    } else {
+      const T r = T(kTouchingEpsilons) * ScalarTraits<T>::epsilon();
+      return r * r;
+    }
+  }
+};
+
+}  // namespace gjkref

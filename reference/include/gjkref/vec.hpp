@@ -1,0 +1,149 @@
+// gjkref/vec.hpp — 2D and 3D vectors over any scalar, and the few operations GJK uses.
+//
+// Arithmetic results are always materialised as T (never `auto`), so expression-template scalars such as
+// mpq_class work through the same code as float and double.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+
+#include "gjkref/scalar.hpp"
+
+namespace gjkref {
+
+template <class T>
+struct Vec2 {
+  using scalar_type = T;
+  static constexpr int dimension = 2;
+  T x{}, y{};
+
+  T& operator[](int i) { return i == 0 ? x : y; }
+  const T& operator[](int i) const { return i == 0 ? x : y; }
+  friend bool operator==(const Vec2&, const Vec2&) = default;
+};
+
+template <class T>
+struct Vec3 {
+  using scalar_type = T;
+  static constexpr int dimension = 3;
+  T x{}, y{}, z{};
+
+  T& operator[](int i) { return i == 0 ? x : (i == 1 ? y : z); }
+  const T& operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
+  friend bool operator==(const Vec3&, const Vec3&) = default;
+};
+
+// A vector type gjkref can run on: Vec2<T> or Vec3<T> (or a type with the same members).
+template <class V>
+concept Vector = Scalar<typename V::scalar_type> && (V::dimension == 2 || V::dimension == 3) &&
+                 requires(V v, const V& cv, int i) {
+                   { v[i] } -> std::same_as<typename V::scalar_type&>;
+                   { cv[i] } -> std::same_as<const typename V::scalar_type&>;
+                 };
+
+template <Vector V>
+using scalar_t = typename V::scalar_type;
+
+// Component-wise map: the one loop every operation below is written with.
+template <Vector V, class F>
+V map_components(const V& a, F&& f) {
+  V r;
+  for (int i = 0; i < V::dimension; ++i) r[i] = f(a[i], i);
+  return r;
+}
+
+template <Vector V>
+V operator+(const V& a, const V& b) {
+  return map_components(a, [&](const scalar_t<V>& ai, int i) -> scalar_t<V> { return ai + b[i]; });
+}
+
+template <Vector V>
+V operator-(const V& a, const V& b) {
+  return map_components(a, [&](const scalar_t<V>& ai, int i) -> scalar_t<V> { return ai - b[i]; });
+}
+
+template <Vector V>
+V operator-(const V& a) {
+  return map_components(a, [](const scalar_t<V>& ai, int) -> scalar_t<V> { return -ai; });
+}
+
+template <Vector V>
+V operator*(const scalar_t<V>& s, const V& a) {
+  return map_components(a, [&](const scalar_t<V>& ai, int) -> scalar_t<V> { return s * ai; });
+}
+
+template <Vector V>
+scalar_t<V> dot(const V& a, const V& b) {
+  scalar_t<V> r = a[0] * b[0];
+  for (int i = 1; i < V::dimension; ++i) r += a[i] * b[i];
+  return r;
+}
+
+template <class T>
+Vec3<T> cross(const Vec3<T>& a, const Vec3<T>& b) {
+  return {T(a.y * b.z - a.z * b.y), T(a.z * b.x - a.x * b.z), T(a.x * b.y - a.y * b.x)};
+}
+
+// The 2D cross product a.x b.y − a.y b.x: twice the signed area of the triangle (0, a, b).
+template <class T>
+T cross(const Vec2<T>& a, const Vec2<T>& b) {
+  return a.x * b.y - a.y * b.x;
+}
+
+// det(a, b, c) = a · (b × c): six times the signed volume of the tetrahedron (0, a, b, c).
+template <class T>
+T triple(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
+  return dot(a, cross(b, c));
+}
+
+template <Vector V>
+scalar_t<V> max_abs_component(const V& a) {
+  using Tr = ScalarTraits<scalar_t<V>>;
+  scalar_t<V> m = Tr::abs(a[0]);
+  for (int i = 1; i < V::dimension; ++i) {
+    scalar_t<V> c = Tr::abs(a[i]);
+    if (m < c) m = c;
+  }
+  return m;
+}
+
+template <Vector V>
+bool is_finite(const V& a) {
+  for (int i = 0; i < V::dimension; ++i)
+    if (!ScalarTraits<scalar_t<V>>::is_finite(a[i])) return false;
+  return true;
+}
+
+template <Vector V>
+bool is_zero(const V& a) {
+  for (int i = 0; i < V::dimension; ++i)
+    if (a[i] != scalar_t<V>(0)) return false;
+  return true;
+}
+
+// Multiply every component by 2^e: exact for floating types unless the result leaves the normal range.
+template <Vector V>
+V scale_by_power_of_two(const V& a, int e) {
+  return map_components(a, [e](const scalar_t<V>& ai, int) -> scalar_t<V> {
+    return ScalarTraits<scalar_t<V>>::scale_by_power_of_two(ai, e);
+  });
+}
+
+// Convert between scalar types (double input to float, long double or exact).
+template <class To, class From>
+Vec2<To> convert(const Vec2<From>& a) {
+  return {To(a.x), To(a.y)};
+}
+template <class To, class From>
+Vec3<To> convert(const Vec3<From>& a) {
+  return {To(a.x), To(a.y), To(a.z)};
+}
+
+template <Vector V>
+std::ostream& operator<<(std::ostream& os, const V& a) {
+  os << '(';
+  for (int i = 0; i < V::dimension; ++i) os << (i ? ", " : "") << a[i];
+  return os << ')';
+}
+
+}  // namespace gjkref

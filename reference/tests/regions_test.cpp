@@ -1,0 +1,176 @@
+// The simplex cases (regions.hpp) through every vertex ordering, in float, double, long double and exact.
+//
+// Each hand case names the feature that must be closest to the origin and the exact closest point. Every ordering
+// of the simplex's vertices must give that point (exactly in exact mode; within kRegionRoundingEpsilons in floating
+// modes) and a feature of the expected size. Coordinates are small integers, so every region test is an exact sign
+// in every scalar type; only the final division may round.
+#include <numeric>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace gjkref::test {
+namespace {
+
+// Floating modes: the closest point may differ from the exact one by the rounding of λ = numerator / sum and of
+// Σ λ_i p_i: a few epsilon of the largest coordinate. 16 epsilon, in units of the scalar's epsilon times the
+// largest coordinate of the simplex, bounds it with margin for 4 terms. Pinned here (every hand case).
+constexpr int kRegionRoundingEpsilons = 16;
+
+struct SimplexCase {
+  const char* name;
+  int dim;
+  std::vector<std::array<double, 3>> points;
+  std::array<double, 3> closest;
+  int feature_size;  // vertices of the closest feature (4 = enclosing tetrahedron, 3 in 2D = enclosing triangle)
+};
+
+const std::vector<SimplexCase>& hand_cases() {
+  static const std::vector<SimplexCase> cases = {
+      // Segments (3D and 2D).
+      {"SegmentVertexRegion", 3, {{1, 1, 0}, {3, 1, 0}}, {1, 1, 0}, 1},
+      {"SegmentInterior", 3, {{-1, 1, 0}, {3, 1, 0}}, {0, 1, 0}, 2},
+      {"OriginOnSegment", 3, {{-1, 0, 0}, {2, 0, 0}}, {0, 0, 0}, 2},
+      {"DegenerateSegment", 3, {{1, 2, 3}, {1, 2, 3}}, {1, 2, 3}, 1},
+      {"SegmentInterior2d", 2, {{-1, 1, 0}, {3, 1, 0}}, {0, 1, 0}, 2},
+      {"OriginOnSegment2d", 2, {{-1, 0, 0}, {2, 0, 0}}, {0, 0, 0}, 2},
+      // Triangles in 3D.
+      {"TriangleVertexRegion", 3, {{1, 1, 1}, {2, 1, 1}, {1, 2, 1}}, {1, 1, 1}, 1},
+      {"TriangleEdgeRegion", 3, {{-1, 1, 1}, {1, 1, 1}, {0, 3, 1}}, {0, 1, 1}, 2},
+      {"TriangleFaceRegion", 3, {{-1, -1, 1}, {2, -1, 1}, {-1, 2, 1}}, {0, 0, 1}, 3},
+      {"OriginOnTriangleFace", 3, {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}}, {0, 0, 0}, 3},
+      {"OriginOnTriangleEdge", 3, {{-1, 0, 0}, {1, 0, 0}, {0, 2, 1}}, {0, 0, 0}, 2},
+      {"OriginOnTriangleVertex", 3, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 0, 0}, 1},
+      {"CollinearTriangleProjectionInside", 3, {{-1, 1, 0}, {3, 1, 0}, {1, 1, 0}}, {0, 1, 0}, 2},
+      {"CollinearTriangleProjectionOutside", 3, {{1, 1, 0}, {2, 1, 0}, {3, 1, 0}}, {1, 1, 0}, 1},
+      {"TriangleWithDuplicatePoint", 3, {{-1, 1, 1}, {-1, 1, 1}, {3, 1, 1}}, {0, 1, 1}, 2},
+      {"TriangleAllPointsEqual", 3, {{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}, {1, 2, 3}, 1},
+      // Triangles in 2D.
+      {"Triangle2dVertexRegion", 2, {{1, 1, 0}, {2, 1, 0}, {1, 2, 0}}, {1, 1, 0}, 1},
+      {"Triangle2dEdgeRegion", 2, {{-1, 1, 0}, {1, 1, 0}, {0, 3, 0}}, {0, 1, 0}, 2},
+      {"Triangle2dEnclosesOrigin", 2, {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}}, {0, 0, 0}, 3},
+      {"OriginOnTriangle2dEdge", 2, {{-1, 0, 0}, {1, 0, 0}, {0, 2, 0}}, {0, 0, 0}, 2},
+      {"OriginOnTriangle2dVertex", 2, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 0, 0}, 1},
+      {"CollinearTriangle2d", 2, {{-1, 1, 0}, {3, 1, 0}, {1, 1, 0}}, {0, 1, 0}, 2},
+      // Tetrahedra.
+      {"TetrahedronEnclosesOrigin", 3, {{-1, -1, -1}, {3, -1, -1}, {-1, 3, -1}, {-1, -1, 3}}, {0, 0, 0}, 4},
+      {"TetrahedronFaceRegion", 3, {{-1, -1, 1}, {2, -1, 1}, {-1, 2, 1}, {0, 0, 3}}, {0, 0, 1}, 3},
+      {"TetrahedronEdgeRegion", 3, {{-1, 1, 1}, {1, 1, 1}, {0, 3, 1}, {0, 2, 3}}, {0, 1, 1}, 2},
+      {"TetrahedronVertexRegion", 3, {{1, 1, 1}, {2, 1, 1}, {1, 2, 1}, {1, 1, 2}}, {1, 1, 1}, 1},
+      {"OriginOnTetrahedronFace", 3, {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}, {0, 0, 2}}, {0, 0, 0}, 4},
+      {"OriginOnTetrahedronEdge", 3, {{-1, 0, 0}, {1, 0, 0}, {0, 1, 1}, {0, 1, -1}}, {0, 0, 0}, 4},
+      {"OriginOnTetrahedronVertex", 3, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 0}, 4},
+      {"CoplanarTetrahedronOriginInside", 3, {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}, {1, 1, 0}}, {0, 0, 0}, 3},
+      {"CoplanarTetrahedronOriginAbove", 3, {{-1, -1, 1}, {2, -1, 1}, {-1, 2, 1}, {0, 1, 1}}, {0, 0, 1}, 3},
+      {"CoplanarTetrahedronProjectionOutside", 3, {{1, 1, 1}, {2, 1, 1}, {1, 2, 1}, {2, 2, 1}}, {1, 1, 1}, 1},
+      {"TetrahedronWithDuplicatePoint", 3, {{-1, -1, 1}, {2, -1, 1}, {-1, 2, 1}, {2, -1, 1}}, {0, 0, 1}, 3},
+      {"CollinearTetrahedron", 3, {{-1, 1, 0}, {1, 1, 0}, {3, 1, 0}, {2, 1, 0}}, {0, 1, 0}, 2},
+  };
+  return cases;
+}
+
+template <class T>
+class RegionsTest : public ::testing::Test {};
+TYPED_TEST_SUITE(RegionsTest, ScalarTypes);
+
+// A hand case's sizes that depend on the ordering: a vertex-on-origin or edge-on-origin case can be reported by any
+// feature containing the origin; only the point matters there. Elsewhere the feature is unique.
+bool feature_size_is_unique(const SimplexCase& c) {
+  return !(c.closest[0] == 0 && c.closest[1] == 0 && c.closest[2] == 0) || std::string(c.name).find("Encloses") !=
+                                                                                std::string::npos;
+}
+
+template <class V>
+void check_case(const SimplexCase& c) {
+  using T = scalar_t<V>;
+  const int k = static_cast<int>(c.points.size());
+  std::array<int, 4> order{0, 1, 2, 3};
+  int orderings = 0;
+  do {
+    Points<V> p{};
+    T largest(0);
+    for (int i = 0; i < k; ++i) {
+      for (int j = 0; j < V::dimension; ++j) p[i][j] = T(c.points[order[i]][j]);
+      largest = std::max(largest, max_abs_component(p[i]));
+    }
+    const ClosestFeature<T> f = closest_on_simplex(p, k);
+    const V v = point_of(p, f);
+    V expected{};
+    for (int j = 0; j < V::dimension; ++j) expected[j] = T(c.closest[j]);
+    SCOPED_TRACE(::testing::Message() << c.name << " ordering " << order[0] << order[1] << order[2] << order[3]);
+    if constexpr (is_exact_v<T>) {
+      EXPECT_EQ(v, expected);
+      T sum(0);
+      for (int i = 0; i < f.count; ++i) {
+        EXPECT_GE(f.weight[i], T(0));
+        sum += f.weight[i];
+      }
+      EXPECT_EQ(sum, T(1));
+    } else {
+      const T bound = T(kRegionRoundingEpsilons) * ScalarTraits<T>::epsilon() * largest;
+      for (int j = 0; j < V::dimension; ++j) EXPECT_LE(std::fabs(v[j] - expected[j]), bound);
+    }
+    if (feature_size_is_unique(c)) EXPECT_EQ(f.count, c.feature_size);
+    ++orderings;
+  } while (std::next_permutation(order.begin(), order.begin() + k));
+  int factorial = 1;
+  for (int i = 2; i <= k; ++i) factorial *= i;
+  EXPECT_EQ(orderings, factorial);
+}
+
+TYPED_TEST(RegionsTest, EveryHandCaseInEveryOrdering) {
+  for (const SimplexCase& c : hand_cases()) {
+    if (c.dim == 2) check_case<Vec2<TypeParam>>(c);
+    else check_case<Vec3<TypeParam>>(c);
+  }
+}
+
+// Random simplices on a small lattice (many degenerate: duplicates, collinear, coplanar), exact: the region tests'
+// closest point must have exactly the squared norm that the independent brute force finds, with valid weights.
+template <class V>
+void random_simplices_agree_with_brute_force(std::uint64_t seed, int trials) {
+  using T = scalar_t<V>;
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> coord(-2, 2);
+  int enclosing = 0, degenerate_hits = 0;
+  for (int t = 0; t < trials; ++t) {
+    const int k = 1 + t % (V::dimension + 1);
+    Points<V> p{};
+    std::vector<V> pts;
+    for (int i = 0; i < k; ++i) {
+      for (int j = 0; j < V::dimension; ++j) p[i][j] = T(coord(rng));
+      pts.push_back(p[i]);
+    }
+    const ClosestFeature<T> f = closest_on_simplex(p, k);
+    const V v = point_of(p, f);
+    ASSERT_EQ(dot(v, v), brute_force_squared_distance(pts)) << "seed " << seed << " trial " << t;
+    T sum(0);
+    for (int i = 0; i < f.count; ++i) {
+      ASSERT_GE(f.weight[i], T(0));
+      sum += f.weight[i];
+    }
+    ASSERT_EQ(sum, T(1));
+    if (f.encloses_origin) ++enclosing;
+    std::vector<T> lambda;
+    if (k > 1 && !projection_weights(pts, lambda)) ++degenerate_hits;  // affinely dependent: degenerate
+  }
+  // Representativeness: the lattice must keep producing enclosing and degenerate simplices, or this test stops
+  // testing what it claims to.
+  EXPECT_GT(enclosing, trials / 100) << "seed " << seed;
+  EXPECT_GT(degenerate_hits, trials / 100) << "seed " << seed;
+}
+
+TEST(RegionsExact, RandomLatticeSimplices3dAgreeWithBruteForce) {
+  const std::uint64_t seed = test_seed(20261122);
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  random_simplices_agree_with_brute_force<Vec3<Exact>>(seed, 4000);
+}
+
+TEST(RegionsExact, RandomLatticeSimplices2dAgreeWithBruteForce) {
+  const std::uint64_t seed = test_seed(20261123);
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  random_simplices_agree_with_brute_force<Vec2<Exact>>(seed, 4000);
+}
+
+}  // namespace
+}  // namespace gjkref::test

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every Debian package gjkref's build and tests need, when it is missing.
+# Idempotent and non-interactive: packages already installed are left alone; the ones it installs are printed.
+# Usage: scripts/bootstrap.sh            (all packages the default build uses)
+set -euo pipefail
+
+# One package a line, with what needs it. Keep in step with CMakeLists.txt.
+PACKAGES=(
+  g++                 # the compiler (C++20)
+  cmake               # build system (>= 3.25)
+  ninja-build         # build tool used by the presets
+  pkg-config          # finds third-party libraries
+  libgmp-dev          # exact rationals (mpq_class) for the exact reference
+  libgtest-dev        # unit tests
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "bootstrap: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+echo "bootstrap: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "bootstrap: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "bootstrap: installed ${missing[*]}"
