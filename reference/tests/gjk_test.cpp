@@ -1,1 +1,254 @@
+// GJK-level properties of the reference, decided by exact arithmetic or by mathematics:
+//  - exact mode: every answer on random lattice pairs passes the exact KKT certificate and equals the independent
+//    brute-force distance; rules 5 and 6 (floating-only stops) never fire;
+//  - floating modes agree with exact on the verdict and are within the contract on the distance;
+//  - scaling by 2^k scales every output bit-exactly; (A, B) ↔ (B, A); boolean agrees with distance;
+//    warm starts give the cold answer; affine transforms; a 2D case embedded in 3D.
 #include "test_support.hpp"
+
+namespace gjkref::test {
+namespace {
+
+// Floating modes on lattice inputs (coordinates ≤ 3 in magnitude, scale M ≤ 6): |distance − exact| must stay within
+// this many epsilon times M. Same meaning as kContractDistanceEpsilons in docs/contract.md; the lattice cases are
+// well inside it. Pinned by FloatingModesMeetTheContractOnLatticePairs.
+constexpr int kContractDistanceEpsilons = 64;
+
+template <Vector V>
+scalar_t<V> input_scale(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
+  scalar_t<V> m(0);
+  for (const V& d : differences(a, b)) m = std::max(m, max_abs_component(d));
+  return m;
+}
+
+template <Vector V>
+void exact_answers_are_certified(std::uint64_t seed, int pairs, int max_points, bool brute_force) {
+  std::mt19937_64 rng(seed);
+  int intersecting = 0, separated = 0;
+  for (int t = 0; t < pairs; ++t) {
+    const auto a = random_lattice_shape<V>(rng, 1, max_points, 3);
+    const auto b = random_lattice_shape<V>(rng, 1, max_points, 3);
+    const Result<V> r = distance(a, b);
+    ASSERT_TRUE(certify_exact(a, b, r)) << "seed " << seed << " pair " << t;
+    ASSERT_NE(r.stop_rule, StopRule::RepeatedSupport);
+    ASSERT_NE(r.stop_rule, StopRule::NoProgress);
+    if (brute_force) ASSERT_EQ(r.squared_distance(), brute_force_squared_distance(differences(a, b)));
+    const Result<V> i = intersect(a, b);
+    ASSERT_TRUE(certify_exact(a, b, i) || i.stop_rule == StopRule::SeparatingPlane);
+    ASSERT_EQ(i.status, r.status) << "boolean and distance disagree, seed " << seed << " pair " << t;
+    const Result<V> swapped = distance(b, a);
+    ASSERT_EQ(swapped.status, r.status);
+    ASSERT_EQ(swapped.squared_distance(), r.squared_distance());
+    (r.status == Status::Intersecting ? intersecting : separated)++;
+  }
+  // Representativeness: both verdicts must be frequent, or the lattice no longer tests what it claims to.
+  // (3D pairs of at most 3 points intersect least often: about 7 % of pairs.)
+  EXPECT_GT(intersecting, pairs / 25) << "seed " << seed;
+  EXPECT_GT(separated, pairs / 25) << "seed " << seed;
+  std::printf("seed %llu: %d intersecting, %d separated\n", static_cast<unsigned long long>(seed), intersecting,
+              separated);
+}
+
+TEST(GjkExact, RandomLatticePairs3dMatchBruteForce) {
+  exact_answers_are_certified<Vec3<Exact>>(test_seed(31), 1500, 3, true);
+}
+TEST(GjkExact, RandomLatticePairs2dMatchBruteForce) {
+  exact_answers_are_certified<Vec2<Exact>>(test_seed(32), 1500, 3, true);
+}
+TEST(GjkExact, RandomLatticePolytopes3dAreCertified) {
+  exact_answers_are_certified<Vec3<Exact>>(test_seed(33), 1500, 12, false);
+}
+TEST(GjkExact, RandomLatticePolytopes2dAreCertified) {
+  exact_answers_are_certified<Vec2<Exact>>(test_seed(34), 1500, 12, false);
+}
+
+template <class T>
+class GjkFloating : public ::testing::Test {};
+TYPED_TEST_SUITE(GjkFloating, FloatingTypes);
+
+template <class T, Vector VD>
+void floating_matches_exact(std::uint64_t seed, int pairs) {
+  using V = decltype(convert<T>(VD{}));
+  using VE = decltype(convert<Exact>(VD{}));
+  std::mt19937_64 rng(seed);
+  for (int t = 0; t < pairs; ++t) {
+    const auto a = random_lattice_shape<VD>(rng, 1, 10, 3);
+    const auto b = random_lattice_shape<VD>(rng, 1, 10, 3);
+    const Result<VE> exact = distance(converted<Exact>(a), converted<Exact>(b));
+    const Result<V> r = distance(converted<T>(a), converted<T>(b));
+    const Result<V> i = intersect(converted<T>(a), converted<T>(b));
+    SCOPED_TRACE(::testing::Message() << "seed " << seed << " pair " << t);
+    // Lattice distances are 0 or at least 1/sqrt(...) of the scale: far outside the touching band, so the verdict
+    // must be the exact one.
+    ASSERT_EQ(r.status, exact.status) << to_string(r.stop_rule);
+    ASSERT_EQ(i.status, exact.status) << to_string(i.stop_rule);
+    const T truth = std::sqrt(to_scalar<T>(exact.squared_distance()));
+    const T bound = T(kContractDistanceEpsilons) * ScalarTraits<T>::epsilon() * T(input_scale(a, b));
+    ASSERT_LE(std::fabs(r.distance() - truth), bound);
+  }
+}
+
+TYPED_TEST(GjkFloating, FloatingModesMeetTheContractOnLatticePairs) {
+  floating_matches_exact<TypeParam, Vec3<double>>(test_seed(41), 1500);
+  floating_matches_exact<TypeParam, Vec2<double>>(test_seed(42), 1500);
+}
+
+// Scaling both shapes by 2^k scales every output by exactly 2^k: status, stop rule, iterations, simplex indices and
+// weights identical; closest, witnesses and distance scaled bit for bit. k spans the range in which the scaled
+// lattice coordinates and outputs stay normal numbers of the type.
+template <class T, Vector V>
+void scale_covariance(std::uint64_t seed, int pairs, int max_k) {
+  std::mt19937_64 rng(seed);
+  for (int t = 0; t < pairs; ++t) {
+    const auto a = converted<T>(random_lattice_shape<V>(rng, 1, 8, 7));
+    const auto b = converted<T>(random_lattice_shape<V>(rng, 1, 8, 7));
+    // Non-integer coordinates too: shift B by an irrational-looking dyadic amount.
+    std::vector<decltype(convert<T>(V{}))> shifted;
+    for (auto p : b.points()) {
+      p[0] += T(0.3125);
+      shifted.push_back(p);
+    }
+    const ConvexPoints<decltype(convert<T>(V{}))> bs(shifted);
+    const auto base = distance(a, bs);
+    for (int k = -max_k; k <= max_k; k += 7) {
+      auto scale = [k](const auto& s) {
+        std::vector<std::decay_t<decltype(s.points()[0])>> pts;
+        for (const auto& p : s.points()) pts.push_back(scale_by_power_of_two(p, k));
+        return ConvexPoints<std::decay_t<decltype(s.points()[0])>>(pts);
+      };
+      const auto r = distance(scale(a), scale(bs));
+      SCOPED_TRACE(::testing::Message() << "seed " << seed << " pair " << t << " k " << k);
+      ASSERT_EQ(r.status, base.status);
+      ASSERT_EQ(r.stop_rule, base.stop_rule);
+      ASSERT_EQ(r.iterations, base.iterations);
+      ASSERT_EQ(r.simplex.size, base.simplex.size);
+      for (int i = 0; i < r.simplex.size; ++i) {
+        ASSERT_EQ(r.simplex.weights[i], base.simplex.weights[i]);
+        ASSERT_TRUE(r.simplex.points[i].same_vertices(base.simplex.points[i]));
+      }
+      ASSERT_EQ(r.closest, scale_by_power_of_two(base.closest, k));
+      ASSERT_EQ(r.witness_a, scale_by_power_of_two(base.witness_a, k));
+      ASSERT_EQ(r.witness_b, scale_by_power_of_two(base.witness_b, k));
+      ASSERT_EQ(r.distance(), std::ldexp(base.distance(), k));
+    }
+  }
+}
+
+TYPED_TEST(GjkFloating, ScalingByPowersOfTwoIsBitExact) {
+  // float: outputs must stay normal floats (2^±100 keeps lattice values and their products in range);
+  // double and long double: 2^±900.
+  const int max_k = std::is_same_v<TypeParam, float> ? 100 : 900;
+  scale_covariance<TypeParam, Vec3<double>>(test_seed(51), 300, max_k);
+  scale_covariance<TypeParam, Vec2<double>>(test_seed(52), 300, max_k);
+}
+
+// Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
+// slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
+TEST(GjkExact, WarmStartsGiveTheColdAnswer) {
+  using V = Vec3<Exact>;
+  std::mt19937_64 rng(test_seed(61));
+  for (int t = 0; t < 500; ++t) {
+    const auto a = random_lattice_shape<V>(rng, 1, 10, 3);
+    const auto b = random_lattice_shape<V>(rng, 1, 10, 3);
+    const auto cold = distance(a, b);
+    Options<V> from_simplex, from_direction, from_previous;
+    for (int i = 0; i < cold.simplex.size; ++i)
+      from_simplex.warm_start_simplex.push_back({cold.simplex.points[i].index_a, cold.simplex.points[i].index_b});
+    from_direction.initial_direction = -cold.closest;
+    std::vector<V> moved;
+    for (const V& p : b.points()) moved.push_back(p + V{rational(1, 2), Exact(0), rational(-1, 4)});
+    const auto previous = distance(a, ConvexPoints<V>(moved));
+    for (int i = 0; i < previous.simplex.size; ++i)
+      from_previous.warm_start_simplex.push_back(
+          {previous.simplex.points[i].index_a, previous.simplex.points[i].index_b});
+    for (const auto* o : {&from_simplex, &from_direction, &from_previous}) {
+      const auto warm = distance(a, b, *o);
+      ASSERT_TRUE(certify_exact(a, b, warm)) << "pair " << t;
+      ASSERT_EQ(warm.status, cold.status);
+      ASSERT_EQ(warm.squared_distance(), cold.squared_distance());
+    }
+    // Warm-started from its own final simplex, a converged query needs no more than one further support query.
+    ASSERT_LE(distance(a, b, from_simplex).iterations, 1);
+  }
+}
+
+TYPED_TEST(GjkFloating, WarmStartsGiveTheColdAnswer) {
+  using T = TypeParam;
+  using V = Vec3<T>;
+  std::mt19937_64 rng(test_seed(62));
+  for (int t = 0; t < 500; ++t) {
+    const auto a = converted<T>(random_lattice_shape<Vec3<double>>(rng, 1, 10, 3));
+    const auto b = converted<T>(random_lattice_shape<Vec3<double>>(rng, 1, 10, 3));
+    const auto cold = distance(a, b);
+    Options<V> o;
+    for (int i = 0; i < cold.simplex.size; ++i)
+      o.warm_start_simplex.push_back({cold.simplex.points[i].index_a, cold.simplex.points[i].index_b});
+    const auto warm = distance(a, b, o);
+    ASSERT_EQ(warm.status, cold.status);
+    const T bound = T(2 * kContractDistanceEpsilons) * ScalarTraits<T>::epsilon() * T(6);
+    ASSERT_LE(std::fabs(warm.distance() - cold.distance()), bound);
+  }
+}
+
+TEST(GjkExact, WarmStartErrors) {
+  using V = Vec3<Exact>;
+  const ConvexPoints<V> a{V{Exact(0), Exact(0), Exact(0)}}, b{V{Exact(1), Exact(0), Exact(0)}};
+  Options<V> out_of_range;
+  out_of_range.warm_start_simplex = {{0, 1}};
+  EXPECT_EQ(distance(a, b, out_of_range).input_error, InputError::BadWarmStart);
+  Options<V> too_many;
+  too_many.warm_start_simplex = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+  EXPECT_EQ(distance(a, b, too_many).input_error, InputError::BadWarmStart);
+  Options<V> zero_direction;
+  zero_direction.initial_direction = V{};
+  EXPECT_EQ(distance(a, b, zero_direction).squared_distance(), Exact(1));
+}
+
+// Transformed shapes: the support s_T(A)(d) = T(s_A(Mᵀd)) must give the answer of the explicitly transformed
+// point cloud, exactly — including for a singular (flattening) M.
+TEST(GjkExact, TransformedShapesMatchTransformedPointClouds) {
+  using V = Vec3<Exact>;
+  std::mt19937_64 rng(test_seed(71));
+  std::uniform_int_distribution<int> entry(-2, 2);
+  for (int t = 0; t < 400; ++t) {
+    const auto a = random_lattice_shape<V>(rng, 1, 8, 3);
+    const auto b = random_lattice_shape<V>(rng, 1, 8, 3);
+    LinearMap<V> m;
+    for (auto& row : m.rows)
+      for (int j = 0; j < 3; ++j) row[j] = rational(entry(rng), 2);
+    const V c{Exact(entry(rng)), rational(entry(rng), 4), rational(1, 3)};
+    const Transformed<ConvexPoints<V>> ta(a, m, c);
+    std::vector<V> explicit_points;
+    for (const V& p : a.points()) explicit_points.push_back(ta.transform(p));
+    const ConvexPoints<V> ea(explicit_points);
+    const auto via_support = distance(ta, b);
+    const auto via_points = distance(ea, b);
+    ASSERT_TRUE(certify_exact(ea, b, via_points));
+    ASSERT_EQ(via_support.status, via_points.status) << "pair " << t;
+    ASSERT_EQ(via_support.squared_distance(), via_points.squared_distance()) << "pair " << t;
+    // Indices pass through the transform: the simplex names vertices of A.
+    for (int i = 0; i < via_support.simplex.size; ++i)
+      ASSERT_EQ(ta.vertex(via_support.simplex.points[i].index_a), via_support.simplex.points[i].a);
+  }
+}
+
+// A 2D case embedded in 3D (z = 0) gives the 2D answer, exactly.
+TEST(GjkExact, TwoDimensionalCaseEmbeddedInThreeDimensions) {
+  std::mt19937_64 rng(test_seed(81));
+  for (int t = 0; t < 800; ++t) {
+    const auto a = random_lattice_shape<Vec2<Exact>>(rng, 1, 8, 3);
+    const auto b = random_lattice_shape<Vec2<Exact>>(rng, 1, 8, 3);
+    auto lift = [](const ConvexPoints<Vec2<Exact>>& s) {
+      std::vector<Vec3<Exact>> pts;
+      for (const auto& p : s.points()) pts.push_back({p.x, p.y, Exact(0)});
+      return ConvexPoints<Vec3<Exact>>(pts);
+    };
+    const auto r2 = distance(a, b);
+    const auto r3 = distance(lift(a), lift(b));
+    ASSERT_EQ(r2.status, r3.status) << "pair " << t;
+    ASSERT_EQ(r2.squared_distance(), r3.squared_distance()) << "pair " << t;
+  }
+}
+
+}  // namespace
+}  // namespace gjkref::test

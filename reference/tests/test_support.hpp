@@ -50,6 +50,16 @@ ConvexPoints<decltype(convert<T>(V{}))> converted(const ConvexPoints<V>& s) {
   return ConvexPoints<decltype(convert<T>(V{}))>(std::move(v));
 }
 
+// A rational as a floating T to within about 2^-106 relative (beyond long double's 64 bits): hi + lo, each part taken
+// from a 128-bit mpf. (mpq_get_d alone truncates to double, too coarse for long double truths.)
+template <class T>
+T to_scalar(const Exact& q) {
+  const mpf_class f(q, 128);
+  const double hi = f.get_d();
+  const mpf_class rest = f - mpf_class(hi, 128);
+  return T(hi) + T(rest.get_d());
+}
+
 template <Vector V>
 std::vector<V> differences(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
   std::vector<V> d;

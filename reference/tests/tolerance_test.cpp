@@ -1,1 +1,82 @@
+// Pins each named tolerance of tolerances.hpp: what it allows and what it must not allow.
+#include <numbers>
+
 #include "test_support.hpp"
+
+namespace gjkref::test {
+namespace {
+
+template <class T>
+class Tolerance : public ::testing::Test {};
+TYPED_TEST_SUITE(Tolerance, FloatingTypes);
+
+// kRelativeGapEpsilons. A 4096-gon approximating the unit circle and a point outside: GJK closes in on an edge and
+// stops by the duality gap; the distance must then be within the gap's guarantee (relative gap/2) plus rounding of
+// the exact distance to that very polygon (computed in exact mode on the same double coordinates). A much larger
+// tolerance breaks the bound; a zero tolerance changes the stop rule.
+TYPED_TEST(Tolerance, GapToleranceStopsAtTheKnownDistance) {
+  using T = TypeParam;
+  constexpr int kPolygonVertices = 4096;
+  std::vector<Vec2<double>> circle;
+  for (int i = 0; i < kPolygonVertices; ++i) {
+    const double angle = 2 * std::numbers::pi * i / kPolygonVertices;
+    circle.push_back({std::cos(angle), std::sin(angle)});
+  }
+  const ConvexPoints<Vec2<double>> a(circle), b{Vec2<double>{2.75, 0.3}};
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_EQ(exact.status, Status::Separated);
+  ASSERT_EQ(exact.stop_rule, StopRule::DualityGap);
+  const auto r = distance(converted<T>(a), converted<T>(b));
+  EXPECT_EQ(r.status, Status::Separated);
+  EXPECT_EQ(r.stop_rule, StopRule::DualityGap);
+  const T truth = std::sqrt(to_scalar<T>(exact.squared_distance()));
+  // The gap's guarantee, plus the float input's rounding (coordinates of magnitude 3, rounded to T).
+  const T eps = ScalarTraits<T>::epsilon();
+  const T bound = Tolerances<T>::relative_gap() / 2 * truth + T(16) * eps * T(3);
+  EXPECT_LE(std::fabs(r.distance() - truth), bound);
+}
+
+// kTouchingEpsilons. A point at height g above a face of a tetrahedron of size 1 (distance exactly g):
+// g = band/16 is reported as touching (Intersecting, by the touching band); g = 1024·band is reported as separated
+// with the right distance. The band, relative to the simplex's largest point (here ≈ 1), is kTouchingEpsilons·ε.
+TYPED_TEST(Tolerance, TouchingBandRejectsARealGap) {
+  using T = TypeParam;
+  const T band = T(kTouchingEpsilons) * ScalarTraits<T>::epsilon();
+  const auto tetrahedron = shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, -1}});
+  for (const T g : {band / T(16), band * T(1024)}) {
+    const P3<T> point{Vec3<T>{T(0.25), T(0.25), g}};
+    const auto r = distance(tetrahedron, point);
+    if (g < band) {
+      EXPECT_EQ(r.status, Status::Intersecting) << g;
+      EXPECT_EQ(r.stop_rule, StopRule::TouchingBand);
+    } else {
+      EXPECT_EQ(r.status, Status::Separated) << g;
+      EXPECT_LE(std::fabs(r.distance() - g), T(16) * ScalarTraits<T>::epsilon()) << g;
+    }
+  }
+}
+
+// kTouchingEpsilons, the other side. Exactly touching lattice pairs whose closest point, computed in floating
+// point, is not exactly zero (the weights round): the band must absorb that rounding, so every exactly touching
+// pair is Intersecting, and some of them must need the band (or the test no longer exercises it).
+TYPED_TEST(Tolerance, TouchingBandAcceptsRoundingOnAFace) {
+  using T = TypeParam;
+  std::mt19937_64 rng(test_seed(91));
+  int touching = 0, needed_band = 0;
+  for (int t = 0; t < 3000; ++t) {
+    const auto a = random_lattice_shape<Vec3<double>>(rng, 1, 6, 3);
+    const auto b = random_lattice_shape<Vec3<double>>(rng, 1, 6, 3);
+    const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+    if (exact.status != Status::Intersecting) continue;
+    ++touching;
+    const auto r = distance(converted<T>(a), converted<T>(b));
+    ASSERT_EQ(r.status, Status::Intersecting) << "seed " << test_seed(91) << " pair " << t;
+    if (r.stop_rule == StopRule::TouchingBand && !(r.witness_a == r.witness_b)) ++needed_band;
+  }
+  EXPECT_GT(touching, 100);
+  EXPECT_GT(needed_band, 0) << "no pair needed the touching band";
+  std::printf("%d intersecting pairs, %d needed the touching band\n", touching, needed_band);
+}
+
+}  // namespace
+}  // namespace gjkref::test

@@ -3,6 +3,9 @@
 // Include this header to run gjkref::distance / gjkref::intersect on Vec2<mpq_class> / Vec3<mpq_class>.
 // Every double converts to mpq_class exactly (mpq_class(double) takes the double's exact binary value), so
 // an exact run answers the question for the very rationals that the double input denotes.
+//
+// Pitfall: mpq_class(n, d) does NOT canonicalise (it stores 2/2 as 2/2), and GMP's comparisons and arithmetic
+// assume canonical values: build fractions with gjkref::rational(n, d), or call .canonicalize() yourself.
 #pragma once
 
 #include <gmpxx.h>
@@ -31,5 +34,12 @@ struct ScalarTraits<mpq_class> {
 };
 
 using Exact = mpq_class;
+
+// The canonical rational n/d (d != 0).
+inline mpq_class rational(long n, long d) {
+  mpq_class q(n, d);
+  q.canonicalize();
+  return q;
+}
 
 }  // namespace gjkref

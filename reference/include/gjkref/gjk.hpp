@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstddef>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,18 @@ enum class Status {
   Intersecting,    // the shapes share a point; touching counts (the shapes are closed sets)
   IterationLimit,  // the cap was reached first; |closest| is an upper bound on the distance, nothing more
   InvalidInput,    // see `input_error`; no other field is meaningful
+};
+
+// Which stop rule ended the loop (the numbered rules at the top of this file). Tells why an answer is what it is.
+enum class StopRule {
+  None,              // invalid input: the loop never ran
+  Enclosed,          // 1: the simplex contains the origin (exactly, as the region test decided)
+  TouchingBand,      // 1: |v| is zero or within the touching band (floating modes; exact: v == 0)
+  IterationCap,      // 2
+  SeparatingPlane,   // 3: boolean query, v·w > 0
+  DualityGap,        // 4
+  RepeatedSupport,   // 5: w is already in the simplex (floating modes only)
+  NoProgress,        // 6: the new simplex is not closer (floating modes only)
 };
 
 enum class InputError {
@@ -101,6 +114,7 @@ struct Result {
 
   Status status = Status::InvalidInput;
   InputError input_error = InputError::None;
+  StopRule stop_rule = StopRule::None;
   // v = witness_a − witness_b, the point of A⊖B closest to the origin. Zero when intersecting.
   V closest{};
   // Closest points on A and B: Σ λ_i a_i and Σ λ_i b_i over the final simplex. When intersecting, a common point
@@ -113,16 +127,17 @@ struct Result {
   // |v|², exact with an exact scalar. In floating modes it may under/overflow for extreme inputs: use distance().
   scalar_type squared_distance() const { return dot(closest, closest); }
 
-  // |v| as a double: for floating scalars computed in a power-of-two frame (never under/overflows, scales exactly);
-  // for exact scalars the square root of the exact squared distance rounded to double (for display).
-  double distance() const {
+  // |v|: for floating scalars, in the scalar's own precision, computed in a power-of-two frame (it never under- or
+  // overflows and scales exactly); for exact scalars (no square root), the square root of the exact squared
+  // distance rounded to double — for display; the exact answer is squared_distance().
+  auto distance() const {
     using Tr = ScalarTraits<scalar_type>;
     if constexpr (Tr::is_exact) {
       return std::sqrt(Tr::to_double(squared_distance()));
     } else {
       const int e = Tr::frame_exponent(max_abs_component(closest));
       const V scaled = scale_by_power_of_two(closest, -e);
-      return static_cast<double>(std::ldexp(std::sqrt(dot(scaled, scaled)), e));
+      return Tr::scale_by_power_of_two(std::sqrt(dot(scaled, scaled)), e);
     }
   }
 };
@@ -139,7 +154,7 @@ struct Frame {
 };
 
 template <Vector V>
-Frame<V> make_frame(const Simplex<V>& s, const SupportPoint<V>* extra) {
+Frame<V> make_frame(const Simplex<V>& s, std::type_identity_t<const SupportPoint<V>*> extra) {
   using T = scalar_t<V>;
   using Tr = ScalarTraits<T>;
   T largest = max_abs_component(s.points[0].w);
@@ -186,8 +201,9 @@ Simplex<V> reduce(const std::array<SupportPoint<V>, 4>& candidates, const Closes
 }
 
 template <Vector V>
-Result<V> finish(Result<V> r, Status status, const Simplex<V>& s) {
+Result<V> finish(Result<V> r, Status status, StopRule rule, const Simplex<V>& s) {
   r.status = status;
+  r.stop_rule = rule;
   r.simplex = s;
   r.witness_a = s.combine(&SupportPoint<V>::a);
   r.witness_b = s.combine(&SupportPoint<V>::b);
@@ -266,8 +282,9 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     r.iterations = iteration;
     const Frame<V> frame = make_frame(s, nullptr);
     const V v0 = closest_in_frame(s, frame);
-    if (s.encloses_origin || within_touching_band(v0, frame, s.size)) return finish(r, Status::Intersecting, s);
-    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, s);
+    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
+    if (within_touching_band(v0, frame, s.size)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
+    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
 
     const SupportPoint<V> w = minkowski_support(a, b, -v0);
     if (!is_finite(w.w)) return invalid<V>(InputError::DifferenceOverflow);
@@ -281,19 +298,19 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     const T vw = dot(v, wf);
     // v·w > 0: the plane v·x = v·w separates A⊖B from the origin (the certificate of every Separated answer).
     const bool certifies_separation = vw > T(0);
-    const auto stop = [&](Status status) {
+    const auto stop = [&](Status status, StopRule rule) {
       if (status == Status::Separated) r.separation = SeparationCertificate<V>{-v, w};
-      return finish(r, status, s);
+      return finish(r, status, rule, s);
     };
-    if (query == Query::Boolean && certifies_separation) return stop(Status::Separated);
-    if (vv - vw <= Tolerances<T>::relative_gap() * vv) return stop(Status::Separated);
+    if (query == Query::Boolean && certifies_separation) return stop(Status::Separated, StopRule::SeparatingPlane);
+    if (vv - vw <= Tolerances<T>::relative_gap() * vv) return stop(Status::Separated, StopRule::DualityGap);
     const Status stalled = certifies_separation ? Status::Separated : Status::Intersecting;
-    if (s.contains(w)) return stop(stalled);
+    if (s.contains(w)) return stop(stalled, StopRule::RepeatedSupport);
 
     std::array<SupportPoint<V>, 4> candidates = s.points;
     candidates[s.size] = w;
     const ClosestFeature<T> feature = closest_on_simplex(f.points, s.size + 1);
-    if (!feature.encloses_origin && !(squared_norm_of(f.points, feature) < vv)) return stop(stalled);
+    if (!feature.encloses_origin && !(squared_norm_of(f.points, feature) < vv)) return stop(stalled, StopRule::NoProgress);
     s = reduce(candidates, feature);
   }
 }
@@ -321,6 +338,20 @@ inline const char* to_string(Status s) {
     case Status::Intersecting: return "intersecting";
     case Status::IterationLimit: return "iteration-limit";
     case Status::InvalidInput: return "invalid-input";
+  }
+  return "?";
+}
+
+inline const char* to_string(StopRule r) {
+  switch (r) {
+    case StopRule::None: return "none";
+    case StopRule::Enclosed: return "enclosed";
+    case StopRule::TouchingBand: return "touching-band";
+    case StopRule::IterationCap: return "iteration-cap";
+    case StopRule::SeparatingPlane: return "separating-plane";
+    case StopRule::DualityGap: return "duality-gap";
+    case StopRule::RepeatedSupport: return "repeated-support";
+    case StopRule::NoProgress: return "no-progress";
   }
   return "?";
 }
