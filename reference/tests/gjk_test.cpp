@@ -190,6 +190,36 @@ TYPED_TEST(GjkFloating, WarmStartsGiveTheColdAnswer) {
   }
 }
 
+// Warm starts from degenerate simplices — duplicate pairs, collinear, coplanar — the only way degenerate simplices
+// reach the loop in exact arithmetic (from a cold start, each new w lies off the affine hull of the current feature,
+// since v·w < |v|² while v is orthogonal to that hull). Every answer must still be certified.
+TEST(GjkExact, WarmStartsFromDegenerateSimplices) {
+  using V = Vec3<Exact>;
+  std::mt19937_64 rng(test_seed(63));
+  std::uniform_int_distribution<std::size_t> pick(0, 5);
+  int flat = 0;
+  for (int t = 0; t < 600; ++t) {
+    // Shapes with 6 vertices on a plane or line make degenerate warm simplices frequent.
+    std::vector<V> pa, pb;
+    std::uniform_int_distribution<int> coord(-3, 3);
+    for (int i = 0; i < 6; ++i) {
+      pa.push_back({Exact(coord(rng)), Exact(coord(rng)), t % 2 ? Exact(0) : Exact(coord(rng))});
+      pb.push_back({Exact(coord(rng)), t % 3 ? Exact(1) : Exact(coord(rng)), Exact(coord(rng) % 2)});
+    }
+    const ConvexPoints<V> a(pa), b(pb);
+    Options<V> o;
+    for (int i = 0; i < 4; ++i) o.warm_start_simplex.push_back({pick(rng), pick(rng)});
+    std::vector<V> w;
+    for (const auto& [i, j] : o.warm_start_simplex) w.push_back(pa[i] - pb[j]);
+    std::vector<Exact> lambda;
+    if (!projection_weights(w, lambda)) ++flat;
+    const auto warm = distance(a, b, o);
+    ASSERT_TRUE(certify_exact(a, b, warm)) << "pair " << t;
+    ASSERT_EQ(warm.squared_distance(), distance(a, b).squared_distance()) << "pair " << t;
+  }
+  EXPECT_GT(flat, 100) << "degenerate warm simplices must be frequent";
+}
+
 TEST(GjkExact, WarmStartErrors) {
   using V = Vec3<Exact>;
   const ConvexPoints<V> a{V{Exact(0), Exact(0), Exact(0)}}, b{V{Exact(1), Exact(0), Exact(0)}};

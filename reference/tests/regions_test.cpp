@@ -111,6 +111,8 @@ void check_case(const SimplexCase& c) {
       for (int j = 0; j < V::dimension; ++j) EXPECT_LE(std::fabs(v[j] - expected[j]), bound);
     }
     if (feature_size_is_unique(c)) EXPECT_EQ(f.count, c.feature_size);
+    // Small integers: every region test is an exact sign in every type, so the fallback must never fire.
+    EXPECT_FALSE(f.rounding_fallback);
     ++orderings;
   } while (std::next_permutation(order.begin(), order.begin() + k));
   int factorial = 1;
@@ -144,6 +146,7 @@ void random_simplices_agree_with_brute_force(std::uint64_t seed, int trials) {
     const ClosestFeature<T> f = closest_on_simplex(p, k);
     const V v = point_of(p, f);
     ASSERT_EQ(dot(v, v), brute_force_squared_distance(pts)) << "seed " << seed << " trial " << t;
+    ASSERT_FALSE(f.rounding_fallback) << "seed " << seed << " trial " << t;
     T sum(0);
     for (int i = 0; i < f.count; ++i) {
       ASSERT_GE(f.weight[i], T(0));

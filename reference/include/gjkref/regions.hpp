@@ -28,6 +28,9 @@ struct ClosestFeature {
   std::array<int, 4> vertex{};
   std::array<T, 4> weight{};
   bool encloses_origin = false;
+  // The triangle's rounding fallback chose this feature (floating scalars only; in exact arithmetic it is
+  // unreachable, and the tests assert that it never fires there, so that it cannot hide a wrong region test).
+  bool rounding_fallback = false;
 };
 
 template <Vector V>
@@ -155,7 +158,9 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
     // weight is not positive. Take the closest of the three edges.
     const std::array<ClosestFeature<T>, 3> edges = {closest_on_segment(p, ia, ib), closest_on_segment(p, ib, ic),
                                                     closest_on_segment(p, ia, ic)};
-    return closest_of(p, edges, 3);
+    ClosestFeature<T> f = closest_of(p, edges, 3);
+    f.rounding_fallback = true;
+    return f;
   }
   const T sum = va + vb + vc;
   ClosestFeature<T> f;
