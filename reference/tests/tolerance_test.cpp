@@ -36,6 +36,31 @@ TYPED_TEST(Tolerance, GapToleranceStopsAtTheKnownDistance) {
   EXPECT_LE(std::fabs(r.distance() - truth), bound);
 }
 
+// kRelativeGapEpsilons, from above: the tolerance must not accept an iterate that is not converged. A = {(−1, 1),
+// (1, 1), (0, 1 − δ)}, B = the origin. GJK reaches v = (0, 1) on the top edge; the support in direction −v is
+// (0, 1 − δ), a relative gap of δ. With δ = 2^12 epsilon (32 times the tolerance) the loop must go on to the true
+// distance 1 − δ; a tolerance loosened past δ (or an absolute one) stops at 1. Exact mode: exactly (1 − δ)².
+template <class T>
+class GapEveryType : public ::testing::Test {};
+TYPED_TEST_SUITE(GapEveryType, ScalarTypes);
+
+TYPED_TEST(GapEveryType, GapToleranceDoesNotStopBeforeARealImprovement) {
+  using T = TypeParam;
+  // δ: 2^12 epsilon for floating types; for exact, the double value 2^-40 (any positive δ must be found).
+  const T delta = is_exact_v<T> ? T(std::ldexp(1.0, -40)) : T(4096) * ScalarTraits<T>::epsilon();
+  const P2<T> a{Vec2<T>{T(-1), T(1)}, Vec2<T>{T(1), T(1)}, Vec2<T>{T(0), T(T(1) - delta)}};
+  const P2<T> b{Vec2<T>{T(0), T(0)}};
+  const auto r = distance(a, b);
+  ASSERT_EQ(r.status, Status::Separated);
+  ASSERT_GE(r.iterations, 2) << "the case must pass through the top edge first";
+  const T expected = T(1) - delta;
+  if constexpr (is_exact_v<T>) {
+    EXPECT_EQ(r.squared_distance(), expected * expected);
+  } else {
+    EXPECT_LE(std::fabs(r.distance() - expected), T(4) * ScalarTraits<T>::epsilon());
+  }
+}
+
 // kTouchingEpsilons. A point at height g above a face of a tetrahedron of size 1 (distance exactly g):
 // g = band/16 is reported as touching (Intersecting, by the touching band); g = 1024·band is reported as separated
 // with the right distance. The band, relative to the simplex's largest point (here ≈ 1), is kTouchingEpsilons·ε.
