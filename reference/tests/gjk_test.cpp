@@ -82,6 +82,10 @@ void floating_matches_exact(std::uint64_t seed, int pairs) {
     // must be the exact one.
     ASSERT_EQ(r.status, exact.status) << to_string(r.stop_rule);
     ASSERT_EQ(i.status, exact.status) << to_string(i.stop_rule);
+    // The certificate, re-checked exactly from the inputs: always proven for separated answers (the lattice gap is
+    // huge), and for intersecting ones unless the touching band (not an exact containment) decided.
+    const CertificateReport proof = check_certificate(converted<T>(a), converted<T>(b), r);
+    if (r.stop_rule != StopRule::TouchingBand) ASSERT_EQ(proof.check, CertificateCheck::Verified) << proof.reason;
     const T truth = std::sqrt(to_scalar<T>(exact.squared_distance()));
     const T bound = T(kContractDistanceEpsilons) * ScalarTraits<T>::epsilon() * T(input_scale(a, b));
     ASSERT_LE(std::fabs(r.distance() - truth), bound);
@@ -218,6 +222,41 @@ TEST(GjkExact, WarmStartsFromDegenerateSimplices) {
     ASSERT_EQ(warm.squared_distance(), distance(a, b).squared_distance()) << "pair " << t;
   }
   EXPECT_GT(flat, 100) << "degenerate warm simplices must be frequent";
+}
+
+// check_certificate must refute what is false: a reversed separating direction, a simplex point that is not the
+// vertex pair it names, and an intersecting simplex moved off the origin.
+TEST(Certificates, LongDoubleConvertsExactly) {
+  for (long double x : {0.0L, 1.0L, -0.1L, 1.0L / 3.0L, std::ldexp(1.0L, -16000), std::ldexp(0.75L, 16000), -3.5e-4950L}) {
+    const Exact q = exact_rational(x);
+    // Back to long double must be the identity, and the rational must be the value (checked by the exact product
+    // with a power of two that makes it an integer when x is one).
+    EXPECT_EQ(to_scalar<long double>(q), x) << static_cast<double>(x);
+  }
+  EXPECT_EQ(exact_rational(-0.1L) + exact_rational(0.1L), Exact(0));
+  EXPECT_EQ(exact_rational(0.75L), rational(3, 4));
+  EXPECT_EQ(exact_rational(std::ldexp(1.0L, 70)), Exact(mpz_class(1) << 70));
+}
+
+TEST(Certificates, CorruptedCertificatesAreRefuted) {
+  using V = Vec3<double>;
+  const ConvexPoints<V> a{V{0, 0, 0}, V{2, 0, 0}}, b{V{1, 1, 3}, V{1, -1, 3}};
+  auto r = distance(a, b);
+  ASSERT_EQ(check_certificate(a, b, r).check, CertificateCheck::Verified);
+  r.separation->direction = -r.separation->direction;
+  EXPECT_EQ(check_certificate(a, b, r).check, CertificateCheck::Refuted);
+
+  const ConvexPoints<V> c{V{-1, 0, 0}, V{1, 0, 0}}, p{V{0.25, 0, 0}};
+  auto i = distance(c, p);
+  ASSERT_EQ(check_certificate(c, p, i).check, CertificateCheck::Verified);
+  auto wrong_index = i;
+  wrong_index.simplex.points[0].index_a = 1 - wrong_index.simplex.points[0].index_a;
+  EXPECT_EQ(check_certificate(c, p, wrong_index).check, CertificateCheck::Refuted);
+  const ConvexPoints<V> moved{V{0.25, 1, 0}};
+  EXPECT_EQ(check_certificate(c, moved, i).check, CertificateCheck::Refuted);
+  auto limit = i;
+  limit.status = Status::IterationLimit;
+  EXPECT_EQ(check_certificate(c, p, limit).check, CertificateCheck::NotApplicable);
 }
 
 TEST(GjkExact, WarmStartErrors) {

@@ -4,9 +4,8 @@
 //  - certify_exact(): the KKT optimality conditions, which are necessary and sufficient. v is the point of
 //    conv(A⊖B) closest to the origin iff v = Σ λ_i (a_i − b_i) with λ ≥ 0, Σλ = 1 over real vertex pairs, and
 //    v·(a − b) ≥ v·v for every vertex pair (a, b). Intersecting iff such a v is 0.
-//  - brute_force_squared_distance(): the minimum over all affinely independent subsets X of the differences of the
-//    squared distance from the origin to the projection onto aff(X) when that projection lies in conv(X), found by
-//    solving the Gram system exactly. No region tests, no GJK.
+//  - brute_force_squared_distance() (gjkref/certify.hpp): enumerates subsets and solves their Gram systems exactly.
+//    No region tests, no GJK.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -17,6 +16,7 @@
 #include <random>
 #include <vector>
 
+#include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 
@@ -50,14 +50,24 @@ ConvexPoints<decltype(convert<T>(V{}))> converted(const ConvexPoints<V>& s) {
   return ConvexPoints<decltype(convert<T>(V{}))>(std::move(v));
 }
 
-// A rational as a floating T to within about 2^-106 relative (beyond long double's 64 bits): hi + lo, each part taken
-// from a 128-bit mpf. (mpq_get_d alone truncates to double, too coarse for long double truths.)
+// A rational as a floating T to within about 2^-106 relative (beyond long double's 64 bits), over the whole long
+// double range: hi + lo, each a double mantissa with its own binary exponent, taken from a 128-bit mpf.
+// (mpq_get_d alone truncates to double precision and range, too coarse for long double truths.)
 template <class T>
 T to_scalar(const Exact& q) {
   const mpf_class f(q, 128);
-  const double hi = f.get_d();
-  const mpf_class rest = f - mpf_class(hi, 128);
-  return T(hi) + T(rest.get_d());
+  auto split = [](const mpf_class& x, mpf_class& part) {
+    long e = 0;
+    const double d = mpf_get_d_2exp(&e, x.get_mpf_t());
+    part = mpf_class(d, 128);
+    if (e >= 0) mpf_mul_2exp(part.get_mpf_t(), part.get_mpf_t(), static_cast<mp_bitcnt_t>(e));
+    else mpf_div_2exp(part.get_mpf_t(), part.get_mpf_t(), static_cast<mp_bitcnt_t>(-e));
+    return std::ldexp(T(d), static_cast<int>(e));
+  };
+  mpf_class hi_part(0, 128), lo_part(0, 128);
+  const T hi = split(f, hi_part);
+  const mpf_class rest = f - hi_part;
+  return hi + split(rest, lo_part);
 }
 
 template <Vector V>
@@ -107,61 +117,6 @@ template <Vector V>
   for (const V& d : differences(a, b))
     if (h < dot(c.direction, d)) return ::testing::AssertionFailure() << "certificate support is not the maximum";
   return ::testing::AssertionSuccess();
-}
-
-// Solve the (k+1)x(k+1) system [G 1; 1ᵀ 0] [λ; μ] = [0; 1] exactly (G_ij = x_i·x_j): λ are the affine weights of the
-// origin's projection onto aff(x_0..x_{k-1}). Returns false when the points are affinely dependent (singular).
-template <Vector V>
-bool projection_weights(const std::vector<V>& x, std::vector<scalar_t<V>>& lambda) {
-  using T = scalar_t<V>;
-  const std::size_t k = x.size(), n = k + 1;
-  std::vector<std::vector<T>> m(n, std::vector<T>(n + 1, T(0)));
-  for (std::size_t i = 0; i < k; ++i) {
-    for (std::size_t j = 0; j < k; ++j) m[i][j] = dot(x[i], x[j]);
-    m[i][k] = T(1);
-    m[k][i] = T(1);
-  }
-  m[k][n] = T(1);
-  for (std::size_t c = 0; c < n; ++c) {
-    std::size_t p = c;
-    while (p < n && m[p][c] == T(0)) ++p;
-    if (p == n) return false;
-    std::swap(m[p], m[c]);
-    for (std::size_t r = 0; r < n; ++r) {
-      if (r == c || m[r][c] == T(0)) continue;
-      const T f = m[r][c] / m[c][c];
-      for (std::size_t j = c; j <= n; ++j) m[r][j] -= f * m[c][j];
-    }
-  }
-  lambda.assign(k, T(0));
-  for (std::size_t i = 0; i < k; ++i) lambda[i] = m[i][n] / m[i][i];
-  return true;
-}
-
-// Independent exact squared distance from the origin to conv(points), by enumerating subsets (see top of file).
-template <Vector V>
-scalar_t<V> brute_force_squared_distance(const std::vector<V>& points) {
-  using T = scalar_t<V>;
-  const int n = static_cast<int>(points.size());
-  bool found = false;
-  T best(0);
-  for (int mask = 1; mask < (1 << n); ++mask) {
-    if (__builtin_popcount(static_cast<unsigned>(mask)) > V::dimension + 1) continue;
-    std::vector<V> x;
-    for (int i = 0; i < n; ++i)
-      if (mask & (1 << i)) x.push_back(points[i]);
-    std::vector<T> lambda;
-    if (!projection_weights(x, lambda)) continue;
-    if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < T(0); })) continue;
-    V v{};
-    for (std::size_t i = 0; i < x.size(); ++i) v = v + lambda[i] * x[i];
-    const T vv = dot(v, v);
-    if (!found || vv < best) {
-      best = vv;
-      found = true;
-    }
-  }
-  return best;
 }
 
 // A random point set on a small integer lattice: degenerate configurations (duplicates, collinear, coplanar,

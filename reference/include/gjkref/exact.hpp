@@ -10,7 +10,11 @@
 
 #include <gmpxx.h>
 
+#include <cmath>
+#include <cstdint>
+
 #include "gjkref/scalar.hpp"
+#include "gjkref/vec.hpp"
 
 namespace gjkref {
 
@@ -34,6 +38,26 @@ struct ScalarTraits<mpq_class> {
 };
 
 using Exact = mpq_class;
+
+// A finite long double as the exact rational it denotes: x = m · 2^(e−64) with the 64-bit integer mantissa m.
+// (mpq_class has no long double constructor; float and double convert exactly through mpq_class(double).)
+inline mpq_class exact_rational(long double x) {
+  int e = 0;
+  const long double fraction = std::frexp(x, &e);  // x = fraction · 2^e, 0.5 ≤ |fraction| < 1
+  const long double scaled = std::ldexp(std::fabs(fraction), 64);  // an integer < 2^64: long double holds 64 bits
+  const auto mantissa = static_cast<std::uint64_t>(scaled);
+  mpz_class m(static_cast<unsigned long>(mantissa >> 32));
+  m <<= 32;
+  m += static_cast<unsigned long>(mantissa & 0xffffffffu);
+  mpq_class q(m);
+  q = ScalarTraits<mpq_class>::scale_by_power_of_two(q, e - 64);
+  return fraction < 0 ? mpq_class(-q) : q;
+}
+
+template <>
+struct ScalarCast<mpq_class, long double> {
+  static mpq_class apply(long double x) { return exact_rational(x); }
+};
 
 // The canonical rational n/d (d != 0).
 inline mpq_class rational(long n, long d) {

@@ -129,14 +129,20 @@ V scale_by_power_of_two(const V& a, int e) {
   });
 }
 
+// Scalar conversion: To(x) unless specialised (exact.hpp converts long double to mpq_class exactly).
+template <class To, class From>
+struct ScalarCast {
+  static To apply(const From& x) { return To(x); }
+};
+
 // Convert between scalar types (double input to float, long double or exact).
 template <class To, class From>
 Vec2<To> convert(const Vec2<From>& a) {
-  return {To(a.x), To(a.y)};
+  return {ScalarCast<To, From>::apply(a.x), ScalarCast<To, From>::apply(a.y)};
 }
 template <class To, class From>
 Vec3<To> convert(const Vec3<From>& a) {
-  return {To(a.x), To(a.y), To(a.z)};
+  return {ScalarCast<To, From>::apply(a.x), ScalarCast<To, From>::apply(a.y), ScalarCast<To, From>::apply(a.z)};
 }
 
 template <Vector V>
