@@ -12,6 +12,7 @@ PACKAGES=(
   pkg-config          # finds third-party libraries
   libgmp-dev          # exact rationals (mpq_class) for the exact reference
   libgtest-dev        # unit tests
+  libcli11-dev        # the gjkref command line
 )
 
 missing=()

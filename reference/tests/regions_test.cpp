@@ -110,7 +110,9 @@ void check_case(const SimplexCase& c) {
       const T bound = T(kRegionRoundingEpsilons) * ScalarTraits<T>::epsilon() * largest;
       for (int j = 0; j < V::dimension; ++j) EXPECT_LE(std::fabs(v[j] - expected[j]), bound);
     }
-    if (feature_size_is_unique(c)) EXPECT_EQ(f.count, c.feature_size);
+    if (feature_size_is_unique(c)) {
+      EXPECT_EQ(f.count, c.feature_size);
+    }
     // Small integers: every region test is an exact sign in every type, so the fallback must never fire.
     EXPECT_FALSE(f.rounding_fallback);
     ++orderings;

@@ -16,6 +16,7 @@
 #include "gjkref/scalar.hpp"
 #include "gjkref/vec.hpp"
 
+
 namespace gjkref {
 
 template <>
@@ -35,6 +36,15 @@ struct ScalarTraits<mpq_class> {
     return r;
   }
   static double to_double(const mpq_class& x) { return x.get_d(); }
+  // √x for display, x ≥ 0, without leaving double's range early: √x = √(x·4^−k)·2^k with x·4^−k near 1.
+  // (Not correctly rounded: get_d truncates. The oracle gives the correctly rounded distance.)
+  static double sqrt_as_double(const mpq_class& x) {
+    if (x == 0) return 0.0;
+    const long bits = static_cast<long>(mpz_sizeinbase(x.get_num_mpz_t(), 2)) -
+                      static_cast<long>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
+    const int k = static_cast<int>(bits / 2);
+    return std::ldexp(std::sqrt(scale_by_power_of_two(x, -2 * k).get_d()), k);
+  }
 };
 
 using Exact = mpq_class;

@@ -5,7 +5,7 @@
 //   w ← s_{A⊖B}(−v), the support point of the Minkowski difference in direction −v, then
 //   the simplex grows by w and shrinks to the feature closest to the origin, until a stop rule fires.
 // Stop rules, in the order they are tested (docs/algorithm.md explains each):
-//   1. the simplex encloses the origin, or |v| is within the touching band       → Intersecting
+//   1. the simplex encloses the origin, v = 0, or |v| is within the touching band → Intersecting
 //   2. the iteration cap is reached                                             → IterationLimit (|v| is an upper bound)
 //   3. boolean query only: v·w > 0, so the plane v·x = v·w separates             → Separated
 //   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged)
@@ -47,8 +47,9 @@ enum class Status {
 // Which stop rule ended the loop (the numbered rules at the top of this file). Tells why an answer is what it is.
 enum class StopRule {
   None,              // invalid input: the loop never ran
-  Enclosed,          // 1: the simplex contains the origin (exactly, as the region test decided)
-  TouchingBand,      // 1: |v| is zero or within the touching band (floating modes; exact: v == 0)
+  Enclosed,          // 1: the full-dimensional simplex contains the origin (as the region test decided)
+  OriginOnSimplex,   // 1: v, computed, is exactly zero: the origin lies on the simplex (a vertex, edge or face)
+  TouchingBand,      // 1: v is not zero but within the touching band (floating modes only)
   IterationCap,      // 2
   SeparatingPlane,   // 3: boolean query, v·w > 0
   DualityGap,        // 4
@@ -133,7 +134,7 @@ struct Result {
   auto distance() const {
     using Tr = ScalarTraits<scalar_type>;
     if constexpr (Tr::is_exact) {
-      return std::sqrt(Tr::to_double(squared_distance()));
+      return Tr::sqrt_as_double(squared_distance());
     } else {
       const int e = Tr::frame_exponent(max_abs_component(closest));
       const V scaled = scale_by_power_of_two(closest, -e);
@@ -177,12 +178,11 @@ V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
   return v;
 }
 
-// Rule 1: v is the origin, or within the touching band of it (floating modes only).
+// Rule 1, second half: v is not zero but within the touching band of it (floating modes only).
 template <Vector V>
 bool within_touching_band(const V& v, const Frame<V>& f, int count) {
   using T = scalar_t<V>;
   const T vv = dot(v, v);
-  if (vv == T(0)) return true;
   T largest = dot(f.points[0], f.points[0]);
   for (int i = 1; i < count; ++i) largest = std::max(largest, dot(f.points[i], f.points[i]));
   return vv <= Tolerances<T>::touching_ratio_squared() * largest;
@@ -283,6 +283,7 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     const Frame<V> frame = make_frame(s, nullptr);
     const V v0 = closest_in_frame(s, frame);
     if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
+    if (is_zero(v0)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
     if (within_touching_band(v0, frame, s.size)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
     if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
 
@@ -346,6 +347,7 @@ inline const char* to_string(StopRule r) {
   switch (r) {
     case StopRule::None: return "none";
     case StopRule::Enclosed: return "enclosed";
+    case StopRule::OriginOnSimplex: return "origin-on-simplex";
     case StopRule::TouchingBand: return "touching-band";
     case StopRule::IterationCap: return "iteration-cap";
     case StopRule::SeparatingPlane: return "separating-plane";
