@@ -13,7 +13,7 @@ constexpr int kEdgeCaseDistanceEpsilons = 16;
 
 template <class T>
 class EdgeCases : public ::testing::Test {};
-TYPED_TEST_SUITE(EdgeCases, ScalarTypes);
+TYPED_TEST_SUITE(EdgeCases, ScalarTypes, ScalarNames);
 
 template <Vector V>
 scalar_t<V> input_scale(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
@@ -279,7 +279,7 @@ TYPED_TEST(EdgeCases, IterationCapReportsIterationLimit) {
 // NaN and Inf exist only in floating types (an exact rational cannot hold them), so this row runs in those.
 template <class T>
 class FloatingEdgeCases : public ::testing::Test {};
-TYPED_TEST_SUITE(FloatingEdgeCases, FloatingTypes);
+TYPED_TEST_SUITE(FloatingEdgeCases, FloatingTypes, ScalarNames);
 
 TYPED_TEST(FloatingEdgeCases, NaNAndInfInputAreInvalid) {
   using T = TypeParam;

@@ -71,7 +71,7 @@ const std::vector<SimplexCase>& hand_cases() {
 
 template <class T>
 class RegionsTest : public ::testing::Test {};
-TYPED_TEST_SUITE(RegionsTest, ScalarTypes);
+TYPED_TEST_SUITE(RegionsTest, ScalarTypes, ScalarNames);
 
 // A hand case's sizes that depend on the ordering: a vertex-on-origin or edge-on-origin case can be reported by any
 // feature containing the origin; only the point matters there. Elsewhere the feature is unique.

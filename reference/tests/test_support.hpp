@@ -14,6 +14,8 @@
 #include <array>
 #include <cmath>
 #include <random>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gjkref/certify.hpp"
@@ -24,6 +26,17 @@ namespace gjkref::test {
 
 using ScalarTypes = ::testing::Types<float, double, long double, Exact>;
 using FloatingTypes = ::testing::Types<float, double, long double>;
+
+// Readable names for typed tests: EdgeCases/exact.X rather than EdgeCases/3.X.
+struct ScalarNames {
+  template <class T>
+  static std::string GetName(int) {
+    if constexpr (std::is_same_v<T, float>) return "float";
+    else if constexpr (std::is_same_v<T, double>) return "double";
+    else if constexpr (std::is_same_v<T, long double>) return "long_double";
+    else return "exact";
+  }
+};
 
 template <class T>
 using P2 = ConvexPoints<Vec2<T>>;

@@ -8,7 +8,7 @@ namespace {
 
 template <class T>
 class Tolerance : public ::testing::Test {};
-TYPED_TEST_SUITE(Tolerance, FloatingTypes);
+TYPED_TEST_SUITE(Tolerance, FloatingTypes, ScalarNames);
 
 // kRelativeGapEpsilons. A 4096-gon approximating the unit circle and a point outside: GJK closes in on an edge and
 // stops by the duality gap; the distance must then be within the gap's guarantee (relative gap/2) plus rounding of
@@ -42,7 +42,7 @@ TYPED_TEST(Tolerance, GapToleranceStopsAtTheKnownDistance) {
 // distance 1 − δ; a tolerance loosened past δ (or an absolute one) stops at 1. Exact mode: exactly (1 − δ)².
 template <class T>
 class GapEveryType : public ::testing::Test {};
-TYPED_TEST_SUITE(GapEveryType, ScalarTypes);
+TYPED_TEST_SUITE(GapEveryType, ScalarTypes, ScalarNames);
 
 TYPED_TEST(GapEveryType, GapToleranceDoesNotStopBeforeARealImprovement) {
   using T = TypeParam;

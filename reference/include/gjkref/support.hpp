@@ -43,6 +43,12 @@ concept IndexedShape = SupportMapping<S> && requires(const S& s, std::size_t i) 
 
 // The convex hull of a finite point set. Any count >= 1; duplicates, interior points, collinear, coplanar and
 // lower-dimensional sets are all allowed. The support is the first point (lowest index) attaining max d·p.
+//
+// Accuracy far from the origin: the support compares d·(p − p₀) rather than d·p, with p₀ the first point. Both have
+// the same maximiser, but the rounding error of d·p grows with |p| — for a shape of size 1 at distance 10^9 in float
+// it swamps the differences between vertices and picks a wrong one — while that of d·(p − p₀) grows only with the
+// shape's own size. The subtraction is exact under scaling by 2^k, so scale covariance is kept.
+// Pinned by FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
 template <Vector V>
 class ConvexPoints {
  public:
@@ -54,10 +60,11 @@ class ConvexPoints {
   ConvexPoints(std::initializer_list<V> points) : points_(points) {}
 
   Support<V> support(const V& d) const {
+    const V& origin = points_[0];
     std::size_t best = 0;
-    scalar_type best_value = dot(d, points_[0]);
+    scalar_type best_value(0);  // d·(p₀ − p₀)
     for (std::size_t i = 1; i < points_.size(); ++i) {
-      scalar_type value = dot(d, points_[i]);
+      scalar_type value = dot(d, V(points_[i] - origin));
       if (best_value < value) {
         best_value = value;
         best = i;

@@ -40,6 +40,23 @@ inline constexpr int kTouchingEpsilons = 64;
 // Pinned by: IterationCapReportsIterationLimit (reference/tests/gjk_test.cpp).
 inline constexpr int kDefaultMaxIterations = 128;
 
+// ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
+// Not used by the algorithm: these bound what a floating-mode answer may differ from the exact one, for checkers
+// (tests, the oracle comparison). Units: the scalar's epsilon times the input scale M = max over vertex pairs (a, b)
+// of ‖a − b‖∞, the largest coordinate of A⊖B, computed on the shapes as given in that scalar type.
+
+// Verdict band. If the exact distance exceeds kContractVerdictEpsilons·ε·M the answer is Separated, and every
+// Separated answer whose reported distance exceeds it carries a separating direction that checks exactly
+// (gjkref/certify.hpp). Why 128: the touching band is kTouchingEpsilons·ε·|w|₂ ≤ 64·√3·ε·M ≈ 111·ε·M in 3D, plus a few
+// ε·M of rounding in v. Pinned by FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
+inline constexpr int kContractVerdictEpsilons = 128;
+
+// Distance bound: |reported distance − exact distance| ≤ kContractDistanceEpsilons·ε·M + gap·distance, where gap is
+// Tolerances::relative_gap(). Derived in docs/contract.md for the duality-gap stop (about 12·ε·M); 128 also covers the
+// stops by rules 5 and 6, for which only measurement gives a bound. Pinned by FloatingModesMeetTheContractOnLatticePairs
+// and FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
+inline constexpr int kContractDistanceEpsilons = 128;
+
 template <Scalar T>
 struct Tolerances {
   // |v|² − v·w ≤ relative_gap() · |v|²  ⇒  separated, converged.
