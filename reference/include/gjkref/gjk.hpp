@@ -7,10 +7,13 @@
 // Stop rules, in the order they are tested (docs/algorithm.md explains each):
 //   1. the simplex encloses the origin, v = 0, or |v| is within the touching band → Intersecting
 //   2. the iteration cap is reached                                             → IterationLimit (|v| is an upper bound)
-//   3. boolean query only: v·w > 0, so the plane v·x = v·w separates             → Separated
-//   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged)
+//   3. boolean query only: the plane v·x = v·w separates (v·w > 0, and in floating
+//      modes by more than the touching band)                                      → Separated
+//   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged),
+//      or Intersecting by the touching band if the plane does not clear it
 //   5. w is already a vertex of the simplex (same vertex pair of A and B), or
-//   6. the new simplex is not closer to the origin than the old one              → Separated if v·w > 0, else Intersecting
+//   6. the new simplex is not closer to the origin than the old one              → Separated if the plane clears
+//                                                                                   the band, else Intersecting
 // With an exact scalar, the touching band and the gap are zero and rules 5 and 6 cannot fire (|v| decreases
 // strictly while v·w < |v|²), so every answer is exactly right; the loop ends because |v| strictly decreases over
 // finitely many simplices.
@@ -178,14 +181,18 @@ V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
   return v;
 }
 
+// max |p|² over the frame's points.
+template <Vector V>
+scalar_t<V> largest_squared(const Frame<V>& f) {
+  scalar_t<V> largest = dot(f.points[0], f.points[0]);
+  for (int i = 1; i < f.count; ++i) largest = std::max(largest, dot(f.points[i], f.points[i]));
+  return largest;
+}
+
 // Rule 1, second half: v is not zero but within the touching band of it (floating modes only).
 template <Vector V>
-bool within_touching_band(const V& v, const Frame<V>& f, int count) {
-  using T = scalar_t<V>;
-  const T vv = dot(v, v);
-  T largest = dot(f.points[0], f.points[0]);
-  for (int i = 1; i < count; ++i) largest = std::max(largest, dot(f.points[i], f.points[i]));
-  return vv <= Tolerances<T>::touching_ratio_squared() * largest;
+bool within_touching_band(const V& v, const Frame<V>& f) {
+  return dot(v, v) <= Tolerances<scalar_t<V>>::touching_ratio_squared() * largest_squared(f);
 }
 
 template <Vector V>
@@ -284,7 +291,7 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     const V v0 = closest_in_frame(s, frame);
     if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
     if (is_zero(v0)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
-    if (within_touching_band(v0, frame, s.size)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
+    if (within_touching_band(v0, frame)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
     if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
 
     const SupportPoint<V> w = minkowski_support(a, b, -v0);
@@ -297,15 +304,23 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     const V& wf = f.points[s.size];
     const T vv = dot(v, v);
     const T vw = dot(v, wf);
-    // v·w > 0: the plane v·x = v·w separates A⊖B from the origin (the certificate of every Separated answer).
-    const bool certifies_separation = vw > T(0);
+    // The plane v·x = v·w separates A⊖B from the origin when v·w > 0; in floating modes it must also clear the
+    // origin by more than the touching band, (v·w)² > band²·|v|²·max|w_i|² (w included), or the sign of v·w may be
+    // rounding noise of a touching pair. Exact: band 0, so simply v·w > 0. This is the certificate of every
+    // Separated answer.
+    const bool clears_band = vw > T(0) && vw * vw > Tolerances<T>::touching_ratio_squared() * vv * largest_squared(f);
     const auto stop = [&](Status status, StopRule rule) {
       if (status == Status::Separated) r.separation = SeparationCertificate<V>{-v, w};
       return finish(r, status, rule, s);
     };
-    if (query == Query::Boolean && certifies_separation) return stop(Status::Separated, StopRule::SeparatingPlane);
-    if (vv - vw <= Tolerances<T>::relative_gap() * vv) return stop(Status::Separated, StopRule::DualityGap);
-    const Status stalled = certifies_separation ? Status::Separated : Status::Intersecting;
+    if (query == Query::Boolean && clears_band) return stop(Status::Separated, StopRule::SeparatingPlane);
+    if (vv - vw <= Tolerances<T>::relative_gap() * vv) {
+      // Converged. If v does not clear the band relative to the new point w (much larger than the simplex), the
+      // distance is within the band: touching.
+      return clears_band ? stop(Status::Separated, StopRule::DualityGap)
+                         : stop(Status::Intersecting, StopRule::TouchingBand);
+    }
+    const Status stalled = clears_band ? Status::Separated : Status::Intersecting;
     if (s.contains(w)) return stop(stalled, StopRule::RepeatedSupport);
 
     std::array<SupportPoint<V>, 4> candidates = s.points;
