@@ -151,6 +151,13 @@ void contract_on_random_reals(std::uint64_t seed, int pairs) {
     }
     const T bound = T(kContractDistanceEpsilons) * eps * m + Tolerances<T>::relative_gap() * truth;
     ASSERT_LE(std::fabs(r.distance() - truth), bound);
+    // The boolean query: the verdict outside the band, and its separating plane checks exactly.
+    const Result<V> i = intersect(a, b);
+    if (truth > band) {
+      ASSERT_EQ(i.status, Status::Separated);
+      const CertificateReport proof = check_certificate(a, b, i);
+      ASSERT_EQ(proof.check, CertificateCheck::Verified) << "intersect(): " << proof.reason;
+    }
     (r.status == Status::Separated ? separated : intersecting)++;
     if (truth > T(0) && truth <= band) ++near_band;
   }
@@ -392,6 +399,20 @@ TEST(GjkExact, TransformedShapesMatchTransformedPointClouds) {
     for (int i = 0; i < via_support.simplex.size; ++i)
       ASSERT_EQ(ta.vertex(via_support.simplex.points[i].index_a), via_support.simplex.points[i].a);
   }
+}
+
+// A zero linear map collapses A to the point c: then Mᵀd = 0 for every d, the case the transform answers with a fixed
+// inner direction instead of passing the zero vector on. The answer must be the distance from c to B.
+TEST(GjkExact, TransformedShapeWithZeroMapIsItsOffset) {
+  using V = Vec3<Exact>;
+  const ConvexPoints<V> a{V{Exact(5), Exact(5), Exact(5)}, V{Exact(-7), Exact(1), Exact(2)}};
+  const ConvexPoints<V> b{V{Exact(0), Exact(0), Exact(0)}, V{Exact(2), Exact(0), Exact(0)}};
+  const V c{Exact(1), Exact(3), Exact(4)};
+  const Transformed<ConvexPoints<V>> collapsed(a, LinearMap<V>{}, c);
+  const auto r = distance(collapsed, b);
+  EXPECT_EQ(r.status, Status::Separated);
+  EXPECT_EQ(r.squared_distance(), Exact(25));
+  EXPECT_EQ(r.witness_a, c);
 }
 
 // A 2D case embedded in 3D (z = 0) gives the 2D answer, exactly.

@@ -1,0 +1,18 @@
+// The README's example, compiled and checked, so the README cannot drift from the code.
+#include <gtest/gtest.h>
+
+#include "gjkref/certify.hpp"
+#include "gjkref/exact.hpp"
+#include "gjkref/gjkref.hpp"
+
+TEST(ReadmeExample, PointOnAFaceTouches) {
+  using V = gjkref::Vec3<double>;
+  gjkref::ConvexPoints<V> a{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {0, 0, 4}}, b{{1, 1, 2}};
+  auto r = gjkref::distance(a, b);
+  EXPECT_EQ(r.status, gjkref::Status::Intersecting);  // (1, 1, 2) lies on the face x + y + z = 4
+  EXPECT_EQ(r.distance(), 0.0);
+  auto proof = gjkref::check_certificate(a, b, r);
+  EXPECT_EQ(proof.check, gjkref::CertificateCheck::Verified);
+  auto i = gjkref::intersect(a, b);
+  EXPECT_EQ(i.status, gjkref::Status::Intersecting);
+}
