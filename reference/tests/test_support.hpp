@@ -14,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <random>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -141,6 +142,23 @@ ConvexPoints<V> random_lattice_shape(std::mt19937_64& rng, int min_points, int m
   for (V& p : pts)
     for (int i = 0; i < V::dimension; ++i) p[i] = scalar_t<V>(coord(rng));
   return ConvexPoints<V>(std::move(pts));
+}
+
+// A pair of shapes in C99 hex-float notation, bit-exact, for failure messages: enough to replay a failing case.
+template <Vector V>
+std::string describe(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
+  std::ostringstream os;
+  os << std::hexfloat;
+  for (const auto* shape : {&a, &b}) {
+    os << (shape == &a ? "A = {" : " B = {");
+    for (const V& p : shape->points()) {
+      os << "(";
+      for (int i = 0; i < V::dimension; ++i) os << (i ? ", " : "") << static_cast<long double>(p[i]);
+      os << ")";
+    }
+    os << "}";
+  }
+  return os.str();
 }
 
 // Seeds: fixed by default (reproducible), overridable with GJKREF_SEED; printed by every random test.

@@ -9,11 +9,10 @@
 //   2. the iteration cap is reached                                             → IterationLimit (|v| is an upper bound)
 //   3. boolean query only: the plane v·x = v·w separates (v·w > 0, and in floating
 //      modes by more than the touching band)                                      → Separated
-//   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged),
-//      or Intersecting by the touching band if the plane does not clear it
-//   5. w is already a vertex of the simplex (same vertex pair of A and B), or
-//   6. the new simplex is not closer to the origin than the old one              → Separated if the plane clears
-//                                                                                   the band, else Intersecting
+//   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged)
+//   5. w is already a vertex of the simplex (same vertex pair of A and B)         → Separated (stalled by rounding)
+//   6. the new simplex is not closer to the origin than the old one              → Separated (stalled by rounding)
+// Rules 4 to 6 are reached only with |v| outside the touching band (rule 1), so their verdict rests on the distance.
 // With an exact scalar, the touching band and the gap are zero and rules 5 and 6 cannot fire (|v| decreases
 // strictly while v·w < |v|²), so every answer is exactly right; the loop ends because |v| strictly decreases over
 // finitely many simplices.
@@ -287,9 +286,9 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
   Result<V> r;
   for (int iteration = 0;; ++iteration) {
     r.iterations = iteration;
+    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
     const Frame<V> frame = make_frame(s, nullptr);
     const V v0 = closest_in_frame(s, frame);
-    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
     if (is_zero(v0)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
     if (within_touching_band(v0, frame)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
     if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
@@ -304,29 +303,27 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     const V& wf = f.points[s.size];
     const T vv = dot(v, v);
     const T vw = dot(v, wf);
-    // The plane v·x = v·w separates A⊖B from the origin when v·w > 0; in floating modes it must also clear the
-    // origin by more than the touching band, (v·w)² > band²·|v|²·max|w_i|² (w included), or the sign of v·w may be
-    // rounding noise of a touching pair. Exact: band 0, so simply v·w > 0. This is the certificate of every
-    // Separated answer.
+    // Rule 3. The plane v·x = v·w separates A⊖B from the origin when v·w > 0. In floating modes it must also clear
+    // the origin by more than the touching band, (v·w)² > band²·|v|²·max|w_i|² (w included): then the rounding of
+    // v·w and of the support's choice cannot have made the sign, and the certificate (−v, w) holds exactly. Exact:
+    // band 0, so simply v·w > 0.
     const bool clears_band = vw > T(0) && vw * vw > Tolerances<T>::touching_ratio_squared() * vv * largest_squared(f);
-    const auto stop = [&](Status status, StopRule rule) {
-      if (status == Status::Separated) r.separation = SeparationCertificate<V>{-v, w};
-      return finish(r, status, rule, s);
+    // Rules 4 to 6 answer Separated by the distance: rule 1 has just found |v| outside the touching band. (Not by the
+    // sign of v·w: v carries an absolute rounding error of about ε·max|w_i|, which tilts its direction by about
+    // ε·max|w_i|/|v|; for distances below about √ε·max|w_i| that tilt, across the shapes' size, exceeds |v|², and
+    // v·w can take either sign. The distance itself stays accurate — docs/contract.md.)
+    const auto separated = [&](StopRule rule) {
+      r.separation = SeparationCertificate<V>{-v, w};
+      return finish(r, Status::Separated, rule, s);
     };
-    if (query == Query::Boolean && clears_band) return stop(Status::Separated, StopRule::SeparatingPlane);
-    if (vv - vw <= Tolerances<T>::relative_gap() * vv) {
-      // Converged. If v does not clear the band relative to the new point w (much larger than the simplex), the
-      // distance is within the band: touching.
-      return clears_band ? stop(Status::Separated, StopRule::DualityGap)
-                         : stop(Status::Intersecting, StopRule::TouchingBand);
-    }
-    const Status stalled = clears_band ? Status::Separated : Status::Intersecting;
-    if (s.contains(w)) return stop(stalled, StopRule::RepeatedSupport);
+    if (query == Query::Boolean && clears_band) return separated(StopRule::SeparatingPlane);
+    if (vv - vw <= Tolerances<T>::relative_gap() * vv) return separated(StopRule::DualityGap);
+    if (s.contains(w)) return separated(StopRule::RepeatedSupport);
 
     std::array<SupportPoint<V>, 4> candidates = s.points;
     candidates[s.size] = w;
     const ClosestFeature<T> feature = closest_on_simplex(f.points, s.size + 1);
-    if (!feature.encloses_origin && !(squared_norm_of(f.points, feature) < vv)) return stop(stalled, StopRule::NoProgress);
+    if (!feature.encloses_origin && !(squared_norm_of(f.points, feature) < vv)) return separated(StopRule::NoProgress);
     s = reduce(candidates, feature);
   }
 }

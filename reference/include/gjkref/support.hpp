@@ -59,6 +59,7 @@ class ConvexPoints {
   explicit ConvexPoints(std::vector<V> points) : points_(std::move(points)) {}
   ConvexPoints(std::initializer_list<V> points) : points_(points) {}
 
+  // Precondition: check() == ShapeCheck::Ok (gjkref's queries check before asking).
   Support<V> support(const V& d) const {
     const V& origin = points_[0];
     std::size_t best = 0;

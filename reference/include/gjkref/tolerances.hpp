@@ -45,11 +45,18 @@ inline constexpr int kDefaultMaxIterations = 128;
 // (tests, the oracle comparison). Units: the scalar's epsilon times the input scale M = max over vertex pairs (a, b)
 // of ‖a − b‖∞, the largest coordinate of A⊖B, computed on the shapes as given in that scalar type.
 
-// Verdict band. If the exact distance exceeds kContractVerdictEpsilons·ε·M the answer is Separated, and every
-// Separated answer whose reported distance exceeds it carries a separating direction that checks exactly
-// (gjkref/certify.hpp). Why 128: the touching band is kTouchingEpsilons·ε·|w|₂ ≤ 64·√3·ε·M ≈ 111·ε·M in 3D, plus a few
-// ε·M of rounding in v. Pinned by FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
+// Verdict band. If the exact distance exceeds kContractVerdictEpsilons·ε·M the answer is Separated. Why 128: the
+// touching band is kTouchingEpsilons·ε·|w|₂ ≤ 64·√3·ε·M ≈ 111·ε·M in 3D, plus a few ε·M of rounding in v.
+// Pinned by FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
 inline constexpr int kContractVerdictEpsilons = 128;
+
+// Certificate band, in units of √ε·M (not ε·M). A Separated answer of distance() carries the direction −v; it checks
+// exactly (gjkref/certify.hpp) when the exact distance exceeds kContractCertificateSqrtEpsilons·√ε·M. Why √ε: v has
+// an absolute rounding error of a few ε·max|w_i|, which tilts the plane by that much across the shapes' extent M;
+// the plane clears the shapes while that tilt stays below d², i.e. d ≳ √(ε)·M. 8 is measured (well-shaped simplices
+// need about 2–4; docs/contract.md). A Separated answer by the boolean query's rule 3 checks exactly at any
+// distance: its own test guarantees it. Pinned by FloatingModesMeetTheContractOnRandomReals.
+inline constexpr int kContractCertificateSqrtEpsilons = 8;
 
 // Distance bound: |reported distance − exact distance| ≤ kContractDistanceEpsilons·ε·M + gap·distance, where gap is
 // Tolerances::relative_gap(). Derived in docs/contract.md for the duality-gap stop (about 32·ε·M in 3D); 128 leaves
