@@ -23,23 +23,43 @@ struct DemoCase {
 std::vector<DemoCase> demo_cases() {
   const double tiny = std::ldexp(1.0, -1000), huge = std::ldexp(1.0, 900);
   return {
-      {"touching squares (edge-edge, 2D)", {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}},
-       {{1, 0.25, 0}, {2, 0.25, 0}, {2, 0.75, 0}, {1, 0.75, 0}}, 2, "touching"},
+      {"touching squares (edge-edge, 2D)",
+       {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}},
+       {{1, 0.25, 0}, {2, 0.25, 0}, {2, 0.75, 0}, {1, 0.75, 0}},
+       2,
+       "touching"},
       {"point on a tetrahedron's face (3D)", {{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {0, 0, 4}}, {{1, 1, 2}}, 3, "touching"},
-      {"crossing edges (3D)", {{-1, 0, 0}, {1, 0, 0}, {0, 1, -1}, {0, -1, -1}},
-       {{0, -1, 0}, {0, 1, 0}, {1, 0, 1}, {-1, 0, 1}}, 3, "touching"},
-      {"coplanar overlapping triangles (flat A-B)", {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}},
-       {{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}}, 3, "touching"},
+      {"crossing edges (3D)",
+       {{-1, 0, 0}, {1, 0, 0}, {0, 1, -1}, {0, -1, -1}},
+       {{0, -1, 0}, {0, 1, 0}, {1, 0, 1}, {-1, 0, 1}},
+       3,
+       "touching"},
+      {"coplanar overlapping triangles (flat A-B)",
+       {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}},
+       {{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}},
+       3,
+       "touching"},
       {"skew segments", {{0, 0, 0}, {2, 0, 0}}, {{1, 1, 3}, {1, -1, 3}}, 3, "separated, distance 3"},
       {"tiny gap: 2^-41 beyond a 2^-40 tetrahedron",
        {{0, 0, 0}, {std::ldexp(1.0, -40), 0, 0}, {0, std::ldexp(1.0, -40), 0}, {0, 0, std::ldexp(1.0, -40)}},
-       {{std::ldexp(1.5, -40), 0, 0}, {std::ldexp(1.0, -39), 0, 0}}, 3, "separated, distance 2^-41"},
-      {"face contact at scale 2^-1000", {{0, 0, 0}, {4 * tiny, 0, 0}, {0, 4 * tiny, 0}, {0, 0, 4 * tiny}},
-       {{tiny, tiny, 2 * tiny}}, 3, "touching"},
-      {"separated at scale 2^900", {{0, 0, 0}, {huge, 0, 0}, {0, huge, 0}}, {{0, 0, 2 * huge}}, 3,
+       {{std::ldexp(1.5, -40), 0, 0}, {std::ldexp(1.0, -39), 0, 0}},
+       3,
+       "separated, distance 2^-41"},
+      {"face contact at scale 2^-1000",
+       {{0, 0, 0}, {4 * tiny, 0, 0}, {0, 4 * tiny, 0}, {0, 0, 4 * tiny}},
+       {{tiny, tiny, 2 * tiny}},
+       3,
+       "touching"},
+      {"separated at scale 2^900",
+       {{0, 0, 0}, {huge, 0, 0}, {0, huge, 0}},
+       {{0, 0, 2 * huge}},
+       3,
        "separated, distance 2^901"},
-      {"overlapping cubes", {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {2, 2, 0}, {0, 0, 2}, {2, 0, 2}, {0, 2, 2}, {2, 2, 2}},
-       {{1, 1, 1}, {3, 1, 1}, {1, 3, 1}, {3, 3, 1}, {1, 1, 3}, {3, 1, 3}, {1, 3, 3}, {3, 3, 3}}, 3, "overlapping"},
+      {"overlapping cubes",
+       {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {2, 2, 0}, {0, 0, 2}, {2, 0, 2}, {0, 2, 2}, {2, 2, 2}},
+       {{1, 1, 1}, {3, 1, 1}, {1, 3, 1}, {3, 3, 1}, {1, 1, 3}, {3, 1, 3}, {1, 3, 3}, {3, 3, 3}},
+       3,
+       "overlapping"},
       {"a NaN coordinate", {{0, 0, 0}, {std::nan(""), 0, 0}}, {{1, 1, 1}}, 3, "invalid input"},
   };
 }
@@ -48,8 +68,10 @@ template <class V>
 ConvexPoints<V> to_shape(const std::vector<Vec3<double>>& pts) {
   std::vector<V> out;
   for (const Vec3<double>& p : pts) {
-    if constexpr (V::dimension == 2) out.push_back(convert<scalar_t<V>>(Vec2<double>{p.x, p.y}));
-    else out.push_back(convert<scalar_t<V>>(p));
+    if constexpr (V::dimension == 2)
+      out.push_back(convert<scalar_t<V>>(Vec2<double>{p.x, p.y}));
+    else
+      out.push_back(convert<scalar_t<V>>(p));
   }
   return ConvexPoints<V>(std::move(out));
 }
@@ -95,8 +117,10 @@ Row evaluate(const DemoCase& c, const char* mode) {
   } else if constexpr (is_exact_v<T>) {
     const Exact sq = r.squared_distance();
     d << std::setprecision(6) << r.distance();
-    if (sq.get_den() == 1 && mpz_sizeinbase(sq.get_num().get_mpz_t(), 10) < 8) d << " (d^2 = " << sq << ")";
-    else if (sq != 0) d << " (exact d^2)";
+    if (sq.get_den() == 1 && mpz_sizeinbase(sq.get_num().get_mpz_t(), 10) < 8)
+      d << " (d^2 = " << sq << ")";
+    else if (sq != 0)
+      d << " (exact d^2)";
   } else {
     d << std::setprecision(6) << static_cast<double>(r.distance());
   }
@@ -120,7 +144,8 @@ int run_demo(std::ostream& out) {
   out << "gjkref reference on edge cases: distance(A, B) in each scalar mode; every certificate re-checked exactly\n"
       << "from the input coordinates (verified / refuted; touching-band answers are not exact proofs).\n\n";
   out << "  " << std::left << std::setw(13) << "mode" << std::setw(16) << "verdict" << std::setw(30) << "distance"
-      << std::setw(19) << "stop rule" << std::setw(7) << "iters" << "certificate\n";
+      << std::setw(19) << "stop rule" << std::setw(7) << "iters"
+      << "certificate\n";
   for (const DemoCase& c : demo_cases()) {
     out << "\n" << c.name << "  [exact answer: " << c.expected << "]\n";
     const std::vector<Row> rows = c.dim == 2 ? evaluate_all<Vec2>(c) : evaluate_all<Vec3>(c);
@@ -130,7 +155,8 @@ int run_demo(std::ostream& out) {
       if (r.refuted_outside_band) ++refuted;
     }
   }
-  out << "\n" << (refuted == 0 ? "all certificates hold" : "CERTIFICATES REFUTED: ") << (refuted ? std::to_string(refuted) : "")
+  out << "\n"
+      << (refuted == 0 ? "all certificates hold" : "CERTIFICATES REFUTED: ") << (refuted ? std::to_string(refuted) : "")
       << "\n";
   return refuted;
 }

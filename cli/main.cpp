@@ -1,6 +1,5 @@
 // gjkref — the command-line tool. Subcommands: demo (more arrive with the oracle and comparison work).
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "demo.hpp"

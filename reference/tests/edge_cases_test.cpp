@@ -15,13 +15,6 @@ template <class T>
 class EdgeCases : public ::testing::Test {};
 TYPED_TEST_SUITE(EdgeCases, ScalarTypes, ScalarNames);
 
-template <Vector V>
-scalar_t<V> input_scale(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
-  scalar_t<V> m(0);
-  for (const V& d : differences(a, b)) m = std::max(m, max_abs_component(d));
-  return m;
-}
-
 // Both queries, both argument orders.
 template <Vector V>
 void expect_intersecting(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
@@ -95,7 +88,7 @@ TYPED_TEST(EdgeCases, OriginOnEdgeOfMinkowskiDifference2d) {
 TYPED_TEST(EdgeCases, OriginOnEdgeOfMinkowskiDifference3d) {
   using T = TypeParam;
   expect_intersecting(
-      shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
+      unit_cube<T>(),
       shape3<T>({{1, 1, 0}, {2, 1, 0}, {1, 2, 0}, {2, 2, 0}, {1, 1, 1}, {2, 1, 1}, {1, 2, 1}, {2, 2, 1}}));
 }
 // A point on a face of a tetrahedron (vertex–face contact): the origin on a face of A⊖B.
@@ -133,15 +126,11 @@ TYPED_TEST(EdgeCases, TouchingVertexEdge2d) {
 // B lies in y ≤ 0, z ≥ 1 and meets the cube only at its vertex (0.5, 0, 1), on the cube's edge y = 0, z = 1.
 TYPED_TEST(EdgeCases, TouchingVertexEdge3d) {
   using T = TypeParam;
-  expect_intersecting(
-      shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
-      shape3<T>({{0.5, 0, 1}, {0.5, -1, 2}, {1.5, -1, 2}, {-0.5, -1, 2}}));
+  expect_intersecting(unit_cube<T>(), shape3<T>({{0.5, 0, 1}, {0.5, -1, 2}, {1.5, -1, 2}, {-0.5, -1, 2}}));
 }
 TYPED_TEST(EdgeCases, TouchingVertexFace3d) {
   using T = TypeParam;
-  expect_intersecting(
-      shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
-      shape3<T>({{0.5, 0.5, 1}, {0, 0, 2}, {1, 0, 2}, {0, 1, 2}}));
+  expect_intersecting(unit_cube<T>(), shape3<T>({{0.5, 0.5, 1}, {0, 0, 2}, {1, 0, 2}, {0, 1, 2}}));
 }
 // Crossing edges: A's top edge runs along x, B's bottom edge along y; they meet at the origin only.
 TYPED_TEST(EdgeCases, TouchingEdgeEdgeCrossing3d) {
@@ -151,22 +140,22 @@ TYPED_TEST(EdgeCases, TouchingEdgeEdgeCrossing3d) {
 }
 TYPED_TEST(EdgeCases, TouchingEdgeEdgeParallel3d) {
   using T = TypeParam;
-  expect_intersecting(
-      shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
-      shape3<T>({{1, 1, 0.25}, {2, 1, 0.25}, {1, 2, 0.25}, {1, 1, 2}}));
+  expect_intersecting(unit_cube<T>(), shape3<T>({{1, 1, 0.25}, {2, 1, 0.25}, {1, 2, 0.25}, {1, 1, 2}}));
 }
 TYPED_TEST(EdgeCases, TouchingEdgeFace3d) {
   using T = TypeParam;
-  expect_intersecting(
-      shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
-      shape3<T>({{0.25, 0.5, 1}, {0.75, 0.5, 1}, {0.5, 0.5, 2}, {0.5, 0.75, 2}}));
+  expect_intersecting(unit_cube<T>(), shape3<T>({{0.25, 0.5, 1}, {0.75, 0.5, 1}, {0.5, 0.5, 2}, {0.5, 0.75, 2}}));
 }
 TYPED_TEST(EdgeCases, TouchingFaceFacePartialOverlap3d) {
   using T = TypeParam;
-  expect_intersecting(
-      shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
-      shape3<T>({{0.5, 0.5, 1}, {1.5, 0.5, 1}, {0.5, 1.5, 1}, {1.5, 1.5, 1}, {0.5, 0.5, 2}, {1.5, 0.5, 2},
-                 {0.5, 1.5, 2}, {1.5, 1.5, 2}}));
+  expect_intersecting(unit_cube<T>(), shape3<T>({{0.5, 0.5, 1},
+                                                 {1.5, 0.5, 1},
+                                                 {0.5, 1.5, 1},
+                                                 {1.5, 1.5, 1},
+                                                 {0.5, 0.5, 2},
+                                                 {1.5, 0.5, 2},
+                                                 {0.5, 1.5, 2},
+                                                 {1.5, 1.5, 2}}));
 }
 TYPED_TEST(EdgeCases, TouchingFaceFaceCoincident3d) {
   using T = TypeParam;
@@ -206,7 +195,7 @@ TYPED_TEST(EdgeCases, SinglePointShapes) {
 }
 TYPED_TEST(EdgeCases, IdenticalShapes) {
   using T = TypeParam;
-  const auto cube = shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}});
+  const auto cube = unit_cube<T>();
   expect_intersecting(cube, cube);
   const auto segment = shape2<T>({{0, 0}, {3, 1}});
   expect_intersecting(segment, segment);

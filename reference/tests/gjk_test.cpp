@@ -10,13 +10,6 @@ namespace gjkref::test {
 namespace {
 
 template <Vector V>
-scalar_t<V> input_scale(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
-  scalar_t<V> m(0);
-  for (const V& d : differences(a, b)) m = std::max(m, max_abs_component(d));
-  return m;
-}
-
-template <Vector V>
 void exact_answers_are_certified(std::uint64_t seed, int pairs, int max_points, bool brute_force) {
   std::mt19937_64 rng(seed);
   int intersecting = 0, separated = 0;
@@ -139,8 +132,9 @@ void contract_on_random_reals(std::uint64_t seed, int pairs) {
     const T band = T(kContractVerdictEpsilons) * eps * m;
     const T truth = std::sqrt(to_scalar<T>(exact.squared_distance()));
     SCOPED_TRACE(::testing::Message() << "seed " << seed << " pair " << t << " exact distance " << truth << " band "
-                                      << band << " reported " << to_string(r.status) << " by "
-                                      << to_string(r.stop_rule) << "\n" << describe(a, b));
+                                      << band << " reported " << to_string(r.status) << " by " << to_string(r.stop_rule)
+                                      << "\n"
+                                      << describe(a, b));
     ASSERT_TRUE(r.status == Status::Separated || r.status == Status::Intersecting);
     if (truth > band) {
       ASSERT_EQ(r.status, Status::Separated);
@@ -330,7 +324,8 @@ TEST(GjkExact, WarmStartsFromDegenerateSimplices) {
 // check_certificate must refute what is false: a reversed separating direction, a simplex point that is not the
 // vertex pair it names, and an intersecting simplex moved off the origin.
 TEST(Certificates, LongDoubleConvertsExactly) {
-  for (long double x : {0.0L, 1.0L, -0.1L, 1.0L / 3.0L, std::ldexp(1.0L, -16000), std::ldexp(0.75L, 16000), -3.5e-4950L}) {
+  for (long double x :
+       {0.0L, 1.0L, -0.1L, 1.0L / 3.0L, std::ldexp(1.0L, -16000), std::ldexp(0.75L, 16000), -3.5e-4950L}) {
     const Exact q = exact_rational(x);
     // Back to long double must be the identity, and the rational must be the value (checked by the exact product
     // with a power of two that makes it an integer when x is one).

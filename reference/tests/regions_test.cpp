@@ -76,8 +76,8 @@ TYPED_TEST_SUITE(RegionsTest, ScalarTypes, ScalarNames);
 // A hand case's sizes that depend on the ordering: a vertex-on-origin or edge-on-origin case can be reported by any
 // feature containing the origin; only the point matters there. Elsewhere the feature is unique.
 bool feature_size_is_unique(const SimplexCase& c) {
-  return !(c.closest[0] == 0 && c.closest[1] == 0 && c.closest[2] == 0) || std::string(c.name).find("Encloses") !=
-                                                                                std::string::npos;
+  return !(c.closest[0] == 0 && c.closest[1] == 0 && c.closest[2] == 0) ||
+         std::string(c.name).find("Encloses") != std::string::npos;
 }
 
 template <class V>
@@ -124,8 +124,10 @@ void check_case(const SimplexCase& c) {
 
 TYPED_TEST(RegionsTest, EveryHandCaseInEveryOrdering) {
   for (const SimplexCase& c : hand_cases()) {
-    if (c.dim == 2) check_case<Vec2<TypeParam>>(c);
-    else check_case<Vec3<TypeParam>>(c);
+    if (c.dim == 2)
+      check_case<Vec2<TypeParam>>(c);
+    else
+      check_case<Vec3<TypeParam>>(c);
   }
 }
 

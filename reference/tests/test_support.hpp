@@ -32,10 +32,14 @@ using FloatingTypes = ::testing::Types<float, double, long double>;
 struct ScalarNames {
   template <class T>
   static std::string GetName(int) {
-    if constexpr (std::is_same_v<T, float>) return "float";
-    else if constexpr (std::is_same_v<T, double>) return "double";
-    else if constexpr (std::is_same_v<T, long double>) return "long_double";
-    else return "exact";
+    if constexpr (std::is_same_v<T, float>)
+      return "float";
+    else if constexpr (std::is_same_v<T, double>)
+      return "double";
+    else if constexpr (std::is_same_v<T, long double>)
+      return "long_double";
+    else
+      return "exact";
   }
 };
 
@@ -74,8 +78,10 @@ T to_scalar(const Exact& q) {
     long e = 0;
     const double d = mpf_get_d_2exp(&e, x.get_mpf_t());
     part = mpf_class(d, 128);
-    if (e >= 0) mpf_mul_2exp(part.get_mpf_t(), part.get_mpf_t(), static_cast<mp_bitcnt_t>(e));
-    else mpf_div_2exp(part.get_mpf_t(), part.get_mpf_t(), static_cast<mp_bitcnt_t>(-e));
+    if (e >= 0)
+      mpf_mul_2exp(part.get_mpf_t(), part.get_mpf_t(), static_cast<mp_bitcnt_t>(e));
+    else
+      mpf_div_2exp(part.get_mpf_t(), part.get_mpf_t(), static_cast<mp_bitcnt_t>(-e));
     return std::ldexp(T(d), static_cast<int>(e));
   };
   mpf_class hi_part(0, 128), lo_part(0, 128);
@@ -142,6 +148,20 @@ ConvexPoints<V> random_lattice_shape(std::mt19937_64& rng, int min_points, int m
   for (V& p : pts)
     for (int i = 0; i < V::dimension; ++i) p[i] = scalar_t<V>(coord(rng));
   return ConvexPoints<V>(std::move(pts));
+}
+
+// The input scale M of docs/contract.md: the largest coordinate magnitude of A⊖B over vertex pairs.
+template <Vector V>
+scalar_t<V> input_scale(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
+  scalar_t<V> m(0);
+  for (const V& d : differences(a, b)) m = std::max(m, max_abs_component(d));
+  return m;
+}
+
+// The unit cube [0, 1]³.
+template <class T>
+P3<T> unit_cube() {
+  return shape3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}});
 }
 
 // A pair of shapes in C99 hex-float notation, bit-exact, for failure messages: enough to replay a failing case.

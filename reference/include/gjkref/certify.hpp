@@ -42,7 +42,7 @@ using exact_vector_t = decltype(convert<Exact>(V{}));
 // Solve [G 1; 1ᵀ 0] [λ; μ] = [0; 1] exactly, G_ij = x_i·x_j: λ are the affine weights of the origin's projection onto
 // aff(x_0..x_{k−1}). Returns false when the points are affinely dependent (the system is singular).
 template <Vector V>
-  requires is_exact_v<scalar_t<V>>
+requires is_exact_v<scalar_t<V>>
 bool projection_weights(const std::vector<V>& x, std::vector<scalar_t<V>>& lambda) {
   using T = scalar_t<V>;
   const std::size_t k = x.size(), n = k + 1;
@@ -73,8 +73,7 @@ bool projection_weights(const std::vector<V>& x, std::vector<scalar_t<V>>& lambd
 // independent subsets X of at most dimension+1 points whose projection of the origin onto aff(X) lies in conv(X),
 // of that projection's squared norm. Independent of the region tests; exponential, for small sets only.
 template <Vector V>
-  requires is_exact_v<scalar_t<V>>
-scalar_t<V> brute_force_squared_distance(const std::vector<V>& points) {
+requires is_exact_v<scalar_t<V>> scalar_t<V> brute_force_squared_distance(const std::vector<V>& points) {
   using T = scalar_t<V>;
   const int n = static_cast<int>(points.size());
   bool found = false;

@@ -16,7 +16,6 @@
 #include "gjkref/scalar.hpp"
 #include "gjkref/vec.hpp"
 
-
 namespace gjkref {
 
 template <>
@@ -53,7 +52,7 @@ using Exact = mpq_class;
 // (mpq_class has no long double constructor; float and double convert exactly through mpq_class(double).)
 inline mpq_class exact_rational(long double x) {
   int e = 0;
-  const long double fraction = std::frexp(x, &e);  // x = fraction · 2^e, 0.5 ≤ |fraction| < 1
+  const long double fraction = std::frexp(x, &e);                  // x = fraction · 2^e, 0.5 ≤ |fraction| < 1
   const long double scaled = std::ldexp(std::fabs(fraction), 64);  // an integer < 2^64: long double holds 64 bits
   const auto mantissa = static_cast<std::uint64_t>(scaled);
   mpz_class m(static_cast<unsigned long>(mantissa >> 32));

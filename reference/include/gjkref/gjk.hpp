@@ -6,7 +6,8 @@
 //   the simplex grows by w and shrinks to the feature closest to the origin, until a stop rule fires.
 // Stop rules, in the order they are tested (docs/algorithm.md explains each):
 //   1. the simplex encloses the origin, v = 0, or |v| is within the touching band → Intersecting
-//   2. the iteration cap is reached                                             → IterationLimit (|v| is an upper bound)
+//   2. the iteration cap is reached                                             → IterationLimit (|v| is an upper
+//   bound)
 //   3. boolean query only: the plane v·x = v·w separates (v·w > 0, and in floating
 //      modes by more than the touching band)                                      → Separated
 //   4. duality gap: |v|² − v·w ≤ gap·|v|²                                         → Separated (distance converged)
@@ -48,15 +49,15 @@ enum class Status {
 
 // Which stop rule ended the loop (the numbered rules at the top of this file). Tells why an answer is what it is.
 enum class StopRule {
-  None,              // invalid input: the loop never ran
-  Enclosed,          // 1: the full-dimensional simplex contains the origin (as the region test decided)
-  OriginOnSimplex,   // 1: v, computed, is exactly zero: the origin lies on the simplex (a vertex, edge or face)
-  TouchingBand,      // 1: v is not zero but within the touching band (floating modes only)
-  IterationCap,      // 2
-  SeparatingPlane,   // 3: boolean query, v·w > 0
-  DualityGap,        // 4
-  RepeatedSupport,   // 5: w is already in the simplex (floating modes only)
-  NoProgress,        // 6: the new simplex is not closer (floating modes only)
+  None,             // invalid input: the loop never ran
+  Enclosed,         // 1: the full-dimensional simplex contains the origin (as the region test decided)
+  OriginOnSimplex,  // 1: v, computed, is exactly zero: the origin lies on the simplex (a vertex, edge or face)
+  TouchingBand,     // 1: v is not zero but within the touching band (floating modes only)
+  IterationCap,     // 2
+  SeparatingPlane,  // 3: boolean query, v·w > 0
+  DualityGap,       // 4
+  RepeatedSupport,  // 5: w is already in the simplex (floating modes only)
+  NoProgress,       // 6: the new simplex is not closer (floating modes only)
 };
 
 enum class InputError {
@@ -123,8 +124,8 @@ struct Result {
   // Closest points on A and B: Σ λ_i a_i and Σ λ_i b_i over the final simplex. When intersecting, a common point
   // (in floating modes the two may differ by up to the touching band).
   V witness_a{}, witness_b{};
-  Simplex<V> simplex;    // when intersecting: the certificate, a simplex of A⊖B containing the origin
-  int iterations = 0;    // support queries after the first
+  Simplex<V> simplex;  // when intersecting: the certificate, a simplex of A⊖B containing the origin
+  int iterations = 0;  // support queries after the first
   std::optional<SeparationCertificate<V>> separation;  // when separated: the certificate
 
   // |v|², exact with an exact scalar. In floating modes it may under/overflow for extreme inputs: use distance().
@@ -264,8 +265,10 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
     }
   }
   V d{};
-  if (options.initial_direction && !is_zero(*options.initial_direction)) d = *options.initial_direction;
-  else d[0] = scalar_t<V>(1);
+  if (options.initial_direction && !is_zero(*options.initial_direction))
+    d = *options.initial_direction;
+  else
+    d[0] = scalar_t<V>(1);
   Simplex<V> s;
   s.points[0] = minkowski_support(a, b, d);
   s.weights[0] = scalar_t<V>(1);
@@ -333,15 +336,15 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
 // Do A and B intersect? Touching counts as intersecting. Stops as soon as a separating plane is found, so for a
 // separated answer `closest` is only an upper bound on the distance; use distance() for the distance.
 template <SupportMapping A, SupportMapping B>
-  requires std::same_as<typename A::vector_type, typename B::vector_type>
-Result<typename A::vector_type> intersect(const A& a, const B& b, const Options<typename A::vector_type>& options = {}) {
+requires std::same_as<typename A::vector_type, typename B::vector_type> Result<typename A::vector_type> intersect(
+    const A& a, const B& b, const Options<typename A::vector_type>& options = {}) {
   return detail::run(a, b, options, detail::Query::Boolean);
 }
 
 // The distance between A and B with witness points, or Intersecting.
 template <SupportMapping A, SupportMapping B>
-  requires std::same_as<typename A::vector_type, typename B::vector_type>
-Result<typename A::vector_type> distance(const A& a, const B& b, const Options<typename A::vector_type>& options = {}) {
+requires std::same_as<typename A::vector_type, typename B::vector_type> Result<typename A::vector_type> distance(
+    const A& a, const B& b, const Options<typename A::vector_type>& options = {}) {
   return detail::run(a, b, options, detail::Query::Distance);
 }
 

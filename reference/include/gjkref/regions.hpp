@@ -213,15 +213,14 @@ ClosestFeature<T> closest_on_tetrahedron(const Points<Vec3<T>>& p) {
 template <Vector V>
 ClosestFeature<scalar_t<V>> closest_on_simplex(const Points<V>& p, int k) {
   switch (k) {
-    case 1:
-      return vertex_feature<scalar_t<V>>(0);
-    case 2:
-      return closest_on_segment(p, 0, 1);
-    case 3:
-      return closest_on_triangle(p, 0, 1, 2);
+    case 1: return vertex_feature<scalar_t<V>>(0);
+    case 2: return closest_on_segment(p, 0, 1);
+    case 3: return closest_on_triangle(p, 0, 1, 2);
     default:
-      if constexpr (V::dimension == 3) return closest_on_tetrahedron(p);
-      else return closest_on_triangle(p, 0, 1, 2);  // unreachable: a 2D simplex has at most 3 points
+      if constexpr (V::dimension == 3)
+        return closest_on_tetrahedron(p);
+      else
+        return closest_on_triangle(p, 0, 1, 2);  // unreachable: a 2D simplex has at most 3 points
   }
 }
 

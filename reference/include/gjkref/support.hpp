@@ -144,16 +144,8 @@ class Transformed {
     return ShapeCheck::Ok;
   }
 
-  vector_type vertex(std::size_t i) const
-    requires IndexedShape<S>
-  {
-    return transform(shape_.vertex(i));
-  }
-  std::size_t size() const
-    requires IndexedShape<S>
-  {
-    return shape_.size();
-  }
+  vector_type vertex(std::size_t i) const requires IndexedShape<S> { return transform(shape_.vertex(i)); }
+  std::size_t size() const requires IndexedShape<S> { return shape_.size(); }
 
   vector_type transform(const vector_type& x) const { return linear_.apply(x) + offset_; }
 
@@ -175,8 +167,8 @@ struct SupportPoint {
 
 // s_{A⊖B}(d) = s_A(d) − s_B(−d).
 template <SupportMapping A, SupportMapping B>
-  requires std::same_as<typename A::vector_type, typename B::vector_type>
-SupportPoint<typename A::vector_type> minkowski_support(const A& a, const B& b, const typename A::vector_type& d) {
+requires std::same_as<typename A::vector_type, typename B::vector_type> SupportPoint<typename A::vector_type>
+minkowski_support(const A& a, const B& b, const typename A::vector_type& d) {
   Support<typename A::vector_type> sa = a.support(d);
   Support<typename A::vector_type> sb = b.support(-d);
   return {sa.point - sb.point, sa.point, sb.point, sa.index, sb.index};

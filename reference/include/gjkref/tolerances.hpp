@@ -60,16 +60,19 @@ inline constexpr int kContractCertificateSqrtEpsilons = 8;
 
 // Distance bound: |reported distance − exact distance| ≤ kContractDistanceEpsilons·ε·M + gap·distance, where gap is
 // Tolerances::relative_gap(). Derived in docs/contract.md for the duality-gap stop (about 32·ε·M in 3D); 128 leaves
-// room for the stops by rules 5 and 6 and by the enclosing test, for which only measurement gives a bound. Pinned by FloatingModesMeetTheContractOnLatticePairs
-// and FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
+// room for the stops by rules 5 and 6 and by the enclosing test, for which only measurement gives a bound. Pinned by
+// FloatingModesMeetTheContractOnLatticePairs and FloatingModesMeetTheContractOnRandomReals
+// (reference/tests/gjk_test.cpp).
 inline constexpr int kContractDistanceEpsilons = 128;
 
 template <Scalar T>
 struct Tolerances {
   // |v|² − v·w ≤ relative_gap() · |v|²  ⇒  separated, converged.
   static T relative_gap() {
-    if constexpr (ScalarTraits<T>::is_exact) return T(0);
-    else return T(kRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
+    if constexpr (ScalarTraits<T>::is_exact)
+      return T(0);
+    else
+      return T(kRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
   }
   // |v|² ≤ touching_ratio_squared() · max|w_i|²  ⇒  intersecting (touching within rounding).
   static T touching_ratio_squared() {

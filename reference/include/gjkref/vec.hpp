@@ -35,11 +35,11 @@ struct Vec3 {
 
 // A vector type gjkref can run on: Vec2<T> or Vec3<T> (or a type with the same members).
 template <class V>
-concept Vector = Scalar<typename V::scalar_type> && (V::dimension == 2 || V::dimension == 3) &&
+concept Vector = Scalar<typename V::scalar_type> &&(V::dimension == 2 || V::dimension == 3) &&
                  requires(V v, const V& cv, int i) {
-                   { v[i] } -> std::same_as<typename V::scalar_type&>;
-                   { cv[i] } -> std::same_as<const typename V::scalar_type&>;
-                 };
+  { v[i] } -> std::same_as<typename V::scalar_type&>;
+  { cv[i] } -> std::same_as<const typename V::scalar_type&>;
+};
 
 template <Vector V>
 using scalar_t = typename V::scalar_type;
