@@ -13,6 +13,7 @@ PACKAGES=(
   libgmp-dev          # exact rationals (mpq_class) for the exact reference
   libgtest-dev        # unit tests
   libcli11-dev        # the gjkref command line
+  nlohmann-json3-dev  # the gjkref-case/1 case files
 )
 
 missing=()

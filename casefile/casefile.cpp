@@ -1,0 +1,242 @@
+#include "gjkref/casefile.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+namespace gjkref::casefile {
+namespace {
+
+using nlohmann::json;
+
+// 2^53: every integer below it in magnitude is a double, so it prints and reads back as a plain JSON integer.
+constexpr double kLargestPlainInteger = 9007199254740992.0;
+
+struct Failure {
+  std::string where, what;
+};
+
+std::string describe(const json& j) {
+  std::string s = j.dump();
+  constexpr std::size_t kShown = 40;  // characters of an offending value shown in a message
+  return s.size() > kShown ? s.substr(0, kShown) + "..." : s;
+}
+
+double read_coordinate(const json& j, const std::string& where) {
+  if (j.is_number()) {
+    const double x = j.get<double>();
+    if (!std::isfinite(x)) throw Failure{where, "number out of the double range: " + describe(j)};
+    return x;
+  }
+  if (j.is_string()) {
+    std::string why;
+    if (auto x = parse_coordinate_string(j.get_ref<const std::string&>(), &why)) return *x;
+    throw Failure{where, why};
+  }
+  throw Failure{where, "expected a number or a numeric string, got " + describe(j)};
+}
+
+void check_keys(const json& object, const std::set<std::string>& allowed, const std::string& where) {
+  for (const auto& [key, value] : object.items()) {
+    if (key == "transform" || key == "radius")
+      throw Failure{where + "." + key, "reserved for a later version of the format; not supported yet"};
+    if (!allowed.count(key)) throw Failure{where.empty() ? key : where + "." + key, "unknown field"};
+  }
+}
+
+Shape read_shape(const json& j, int dim, const std::string& where) {
+  if (!j.is_object()) throw Failure{where, "expected an object {\"points\": [...]}, got " + describe(j)};
+  check_keys(j, {"points"}, where);
+  if (!j.contains("points")) throw Failure{where + ".points", "missing"};
+  const json& pts = j["points"];
+  if (!pts.is_array()) throw Failure{where + ".points", "expected an array of points, got " + describe(pts)};
+  Shape s;
+  s.points.reserve(pts.size());
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const std::string at = where + ".points[" + std::to_string(i) + "]";
+    const json& p = pts[i];
+    if (!p.is_array() || p.size() != static_cast<std::size_t>(dim))
+      throw Failure{at, "expected " + std::to_string(dim) + " coordinates, got " + describe(p)};
+    std::array<double, 3> q{0, 0, 0};
+    for (int k = 0; k < dim; ++k) q[k] = read_coordinate(p[k], at + "[" + std::to_string(k) + "]");
+    s.points.push_back(q);
+  }
+  return s;
+}
+
+Case read_case(const json& j, bool with_format) {
+  if (!j.is_object()) throw Failure{"", "expected a case object, got " + describe(j)};
+  std::set<std::string> allowed = {"name", "dim", "a", "b", "note"};
+  if (with_format) allowed.insert("format");
+  check_keys(j, allowed, "");
+  Case c;
+  if (!j.contains("name") || !j["name"].is_string()) throw Failure{"name", "missing or not a string"};
+  c.name = j["name"].get<std::string>();
+  if (!j.contains("dim")) throw Failure{"dim", "missing"};
+  if (!j["dim"].is_number_integer() || (j["dim"] != 2 && j["dim"] != 3))
+    throw Failure{"dim", "expected 2 or 3, got " + describe(j["dim"])};
+  c.dim = j["dim"].get<int>();
+  for (const char* key : {"a", "b"})
+    if (!j.contains(key)) throw Failure{key, "missing"};
+  c.a = read_shape(j["a"], c.dim, "a");
+  c.b = read_shape(j["b"], c.dim, "b");
+  if (j.contains("note")) {
+    if (!j["note"].is_string()) throw Failure{"note", "expected a string, got " + describe(j["note"])};
+    c.note = j["note"].get<std::string>();
+  }
+  return c;
+}
+
+std::string case_label(const json& j, std::size_t index) {
+  std::string label = "case #" + std::to_string(index + 1);
+  if (j.is_object() && j.contains("name") && j["name"].is_string())
+    label = "case '" + j["name"].get<std::string>() + "' (#" + std::to_string(index + 1) + ")";
+  return label;
+}
+
+std::string join(std::string_view a, const std::string& b) {
+  if (b.empty()) return std::string(a);
+  return std::string(a) + ": " + b;
+}
+
+}  // namespace
+
+bool Case::has_non_finite_coordinate() const {
+  for (const Shape* s : {&a, &b})
+    for (const auto& p : s->points)
+      for (double x : p)
+        if (!std::isfinite(x)) return true;
+  return false;
+}
+
+std::optional<double> parse_coordinate_string(std::string_view s, std::string* why) {
+  const auto fail = [&](std::string message) -> std::optional<double> {
+    if (why) *why = std::move(message);
+    return std::nullopt;
+  };
+  const std::string text(s);
+  if (text == "nan") return std::nan("");
+  if (text == "inf" || text == "+inf") return HUGE_VAL;
+  if (text == "-inf") return -HUGE_VAL;
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    return fail("expected a number in the string, got \"" + text + "\"");
+  // strtod reads C99 hex-floats and decimals, correctly rounded, in the "C" locale (gjkref never changes it).
+  errno = 0;
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return fail("not a number: \"" + text + "\"");
+  if (!std::isfinite(x)) {
+    if (errno == ERANGE) return fail("out of the double range: \"" + text + "\"");
+    return fail("write NaN and infinities as \"nan\", \"inf\" or \"-inf\", not \"" + text + "\"");
+  }
+  return x;  // underflow to a subnormal or to zero is the nearest double, and accepted
+}
+
+Parsed parse(std::string_view text, std::string_view source) {
+  Parsed out;
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for numbers such as 1e999
+    out.error = Error{std::string(source), std::string("not valid JSON: ") + e.what()};
+    return out;
+  }
+  std::string where(source);
+  try {
+    if (!doc.is_object()) throw Failure{"", "expected a JSON object, got " + describe(doc)};
+    if (!doc.contains("format")) throw Failure{"format", "missing (expected \"gjkref-case/1\")"};
+    if (doc["format"] != std::string(kFormat)) throw Failure{"format", "expected \"gjkref-case/1\", got " + describe(doc["format"])};
+    if (doc.contains("cases")) {
+      check_keys(doc, {"format", "cases"}, "");
+      const json& list = doc["cases"];
+      if (!list.is_array()) throw Failure{"cases", "expected an array of cases, got " + describe(list)};
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        try {
+          out.cases.push_back(read_case(list[i], false));
+        } catch (Failure& f) {
+          throw Failure{join(case_label(list[i], i), f.where), f.what};
+        }
+      }
+    } else {
+      try {
+        out.cases.push_back(read_case(doc, true));
+      } catch (Failure& f) {
+        throw Failure{join(case_label(doc, 0), f.where), f.what};
+      }
+    }
+  } catch (const Failure& f) {
+    out.cases.clear();
+    out.error = Error{join(where, f.where), f.what};
+  }
+  return out;
+}
+
+Parsed read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    Parsed out;
+    out.error = Error{path, "cannot open the file"};
+    return out;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse(text.str(), path);
+}
+
+std::string format_coordinate(double x) {
+  if (std::isnan(x)) return "\"nan\"";
+  if (std::isinf(x)) return x > 0 ? "\"inf\"" : "\"-inf\"";
+  if (x == std::trunc(x) && std::fabs(x) < kLargestPlainInteger && !(x == 0 && std::signbit(x))) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.0f", x);
+    return buffer;
+  }
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "\"%a\"", x);
+  return buffer;
+}
+
+namespace {
+
+void write_body(std::ostringstream& os, const Case& c, const std::string& indent) {
+  os << indent << "\"name\": " << json(c.name).dump() << ", \"dim\": " << c.dim << ",\n";
+  for (const auto& [key, shape] : {std::pair<const char*, const Shape*>{"a", &c.a}, {"b", &c.b}}) {
+    os << indent << "\"" << key << "\": { \"points\": [";
+    for (std::size_t i = 0; i < shape->points.size(); ++i) {
+      os << (i ? ", " : "") << "[";
+      for (int k = 0; k < c.dim; ++k) os << (k ? ", " : "") << format_coordinate(shape->points[i][k]);
+      os << "]";
+    }
+    os << "] },\n";
+  }
+  os << indent << "\"note\": " << json(c.note).dump();
+}
+
+}  // namespace
+
+std::string write(const Case& c) {
+  std::ostringstream os;
+  os << "{ \"format\": \"" << kFormat << "\",\n";
+  write_body(os, c, "  ");
+  os << " }\n";
+  return os.str();
+}
+
+std::string write_collection(const std::vector<Case>& cases) {
+  std::ostringstream os;
+  os << "{ \"format\": \"" << kFormat << "\",\n  \"cases\": [";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    os << (i ? ",\n    {\n" : "\n    {\n");
+    write_body(os, cases[i], "      ");
+    os << " }";
+  }
+  os << "\n  ] }\n";
+  return os.str();
+}
+
+}  // namespace gjkref::casefile

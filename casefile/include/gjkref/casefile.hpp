@@ -1,0 +1,60 @@
+// gjkref/casefile.hpp — the gjkref-case/1 format (docs/case-format.md): read and write cases.
+//
+// A case is two point sets in 2D or 3D with a name and a note. Coordinates are doubles, taken exactly: a JSON number
+// is converted to the nearest double; a string holds a C99 hex-float ("0x1.8p+1"), a decimal ("0.1", converted to
+// the nearest double), or one of "nan", "inf", "-inf" (cases that test the invalid-input status). Writing always uses
+// a form that reads back bit for bit. Reading never throws and never crashes: a malformed file gives an Error that
+// names the file, the case and the field.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gjkref::casefile {
+
+inline constexpr std::string_view kFormat = "gjkref-case/1";
+
+struct Shape {
+  std::vector<std::array<double, 3>> points;  // in 2D the third coordinate is 0 and never written
+};
+
+struct Case {
+  std::string name;
+  int dim = 3;
+  Shape a, b;
+  std::string note;
+
+  bool has_empty_shape() const { return a.points.empty() || b.points.empty(); }
+  bool has_non_finite_coordinate() const;
+};
+
+struct Error {
+  std::string where;  // "file.json: case 'touching' (#2): a.points[3][1]"
+  std::string what;   // "expected a number or a numeric string, got true"
+  std::string message() const { return where.empty() ? what : where + ": " + what; }
+};
+
+struct Parsed {
+  std::vector<Case> cases;
+  std::optional<Error> error;  // set: `cases` is empty
+};
+
+// Parse a document holding one case or a collection {"format": ..., "cases": [...]}.
+// `source` names the input in error messages (a file name, "<stdin>", ...).
+Parsed parse(std::string_view text, std::string_view source);
+Parsed read_file(const std::string& path);
+
+// A coordinate as the JSON token that reads back bit for bit: an integer-valued double of magnitude below 2^53 as a
+// JSON number, anything else (fractions, -0, huge and subnormal values) as a hex-float string; "nan", "inf", "-inf".
+std::string format_coordinate(double x);
+// The coordinate a JSON string denotes, as parse() reads it; nullopt for anything else (message in `why`).
+std::optional<double> parse_coordinate_string(std::string_view s, std::string* why = nullptr);
+
+// A single-case document, and a collection.
+std::string write(const Case& c);
+std::string write_collection(const std::vector<Case>& cases);
+
+}  // namespace gjkref::casefile
