@@ -14,6 +14,9 @@ PACKAGES=(
   libgtest-dev        # unit tests
   libcli11-dev        # the gjkref command line
   nlohmann-json3-dev  # the gjkref-case/1 case files
+  libcgal-dev         # the exact oracles (convex hulls)
+  libboost-dev        # CGAL's dependency (headers)
+  libmpfr-dev         # correctly rounded distances in the oracle
 )
 
 missing=()

@@ -1,0 +1,368 @@
+// The hull oracle (method 1 of docs/oracle.md): exact, from the convex hull of the pairwise differences.
+//
+// Every number is an exact rational (mpq_class); CGAL computes only the convex hulls of full-dimensional point sets
+// (convex_hull_2 on a plane, convex_hull_3 in space), with the exact kernel Simple_cartesian<mpq_class>. The affine
+// dimension of every set is decided here, by exact tests, before CGAL sees it: CGAL 5.5's convex_hull_3 keeps the
+// wrong two points of a collinear input (docs/oracle.md), so it is never given one.
+// The classification and the closest point are written here too, in a form unlike the reference's region tests:
+// project, test the barycentric signs, else take the best of the boundary's segments.
+#include <CGAL/Simple_cartesian.h>
+#include <CGAL/Surface_mesh.h>
+#include <CGAL/convex_hull_2.h>
+#include <CGAL/convex_hull_3.h>
+#include <CGAL/gmpxx.h>
+#include <mpfr.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "gjkref/oracle.hpp"
+
+namespace gjkref::oracle {
+namespace {
+
+using Q = mpq_class;
+using P = ExactPoint;
+using Kernel = CGAL::Simple_cartesian<mpq_class>;
+
+P sub(const P& a, const P& b) { return {Q(a[0] - b[0]), Q(a[1] - b[1]), Q(a[2] - b[2])}; }
+P add(const P& a, const P& b) { return {Q(a[0] + b[0]), Q(a[1] + b[1]), Q(a[2] + b[2])}; }
+P scale(const Q& s, const P& a) { return {Q(s * a[0]), Q(s * a[1]), Q(s * a[2])}; }
+Q dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+P cross(const P& a, const P& b) {
+  return {Q(a[1] * b[2] - a[2] * b[1]), Q(a[2] * b[0] - a[0] * b[2]), Q(a[0] * b[1] - a[1] * b[0])};
+}
+bool is_zero(const P& a) { return a[0] == 0 && a[1] == 0 && a[2] == 0; }
+
+// A point of A⊖B with the vertices of A and B it is the difference of.
+struct Labeled {
+  P p;
+  std::size_t i = 0, j = 0;
+};
+
+// A point of A⊖B as a convex combination of labelled points (weights > 0, summing to 1).
+struct Combination {
+  std::vector<std::pair<const Labeled*, Q>> terms;
+
+  P point() const {
+    P r{Q(0), Q(0), Q(0)};
+    for (const auto& [l, w] : terms) r = add(r, scale(w, l->p));
+    return r;
+  }
+  Feature feature() const {
+    switch (terms.size()) {
+      case 1: return Feature::Vertex;
+      case 2: return Feature::Edge;
+      case 3: return Feature::Face;
+      default: return Feature::Interior;
+    }
+  }
+};
+
+Combination combination(std::initializer_list<std::pair<const Labeled*, Q>> terms) {
+  Combination c;
+  for (const auto& t : terms)
+    if (t.second != 0) c.terms.push_back(t);
+  return c;
+}
+
+// The affine dimension of a point set and a basis: o, u, v, w index points such that u − o, v − o, w − o are
+// independent as far as the dimension goes; `normal` is (u − o) × (v − o) when the dimension is at least 2.
+struct Affine {
+  int dim = 0;
+  std::size_t o = 0, u = 0, v = 0;
+  P normal{};
+};
+
+Affine affine_of(const std::vector<P>& pts) {
+  Affine a;
+  const P& o = pts[0];
+  auto u = std::find_if(pts.begin(), pts.end(), [&](const P& p) { return p != o; });
+  if (u == pts.end()) return a;
+  a.dim = 1;
+  a.u = static_cast<std::size_t>(u - pts.begin());
+  const P e = sub(*u, o);
+  for (std::size_t k = 0; k < pts.size(); ++k) {
+    const P n = cross(e, sub(pts[k], o));
+    if (!is_zero(n)) {
+      a.dim = 2;
+      a.v = k;
+      a.normal = n;
+      break;
+    }
+  }
+  if (a.dim < 2) return a;
+  for (const P& p : pts)
+    if (dot(a.normal, sub(p, o)) != 0) {
+      a.dim = 3;
+      break;
+    }
+  return a;
+}
+
+// Coordinates on a plane with normal n: drop the axis where |n| is largest (an injective affine map of the plane).
+int dropped_axis(const P& n) {
+  int k = 0;
+  for (int i = 1; i < 3; ++i)
+    if (abs(n[i]) > abs(n[k])) k = i;
+  return k;
+}
+Kernel::Point_2 project(const P& p, int dropped) { return {p[(dropped + 1) % 3], p[(dropped + 2) % 3]}; }
+
+// The extreme points of a point set (indices), by its affine dimension.
+std::vector<std::size_t> extreme_points(const std::vector<P>& pts) {
+  const Affine aff = affine_of(pts);
+  std::vector<std::size_t> out;
+  if (aff.dim == 0) return {0};
+  if (aff.dim == 1) {
+    const P e = sub(pts[aff.u], pts[aff.o]);
+    std::size_t lo = 0, hi = 0;
+    Q tlo = dot(e, sub(pts[0], pts[aff.o])), thi = tlo;
+    for (std::size_t k = 1; k < pts.size(); ++k) {
+      const Q t = dot(e, sub(pts[k], pts[aff.o]));
+      if (t < tlo) tlo = t, lo = k;
+      if (t > thi) thi = t, hi = k;
+    }
+    return {lo, hi};
+  }
+  if (aff.dim == 2) {
+    const int drop = dropped_axis(aff.normal);
+    std::map<std::pair<Q, Q>, std::size_t> index;
+    std::vector<Kernel::Point_2> projected;
+    for (std::size_t k = 0; k < pts.size(); ++k) {
+      const Kernel::Point_2 q = project(pts[k], drop);
+      if (index.emplace(std::pair<Q, Q>{q.x(), q.y()}, k).second) projected.push_back(q);
+    }
+    std::vector<Kernel::Point_2> hull;
+    CGAL::convex_hull_2(projected.begin(), projected.end(), std::back_inserter(hull));
+    for (const auto& q : hull) out.push_back(index.at({q.x(), q.y()}));
+    return out;  // in boundary order
+  }
+  std::map<P, std::size_t> index;
+  std::vector<Kernel::Point_3> points;
+  for (std::size_t k = 0; k < pts.size(); ++k)
+    if (index.emplace(pts[k], k).second) points.emplace_back(pts[k][0], pts[k][1], pts[k][2]);
+  CGAL::Surface_mesh<Kernel::Point_3> mesh;
+  CGAL::convex_hull_3(points.begin(), points.end(), mesh);
+  for (auto v : mesh.vertices()) {
+    const auto& q = mesh.point(v);
+    out.push_back(index.at(P{q.x(), q.y(), q.z()}));
+  }
+  return out;
+}
+
+// The closest point of segment [s, e] to the origin: s + t(e − s) with t = −s·(e − s)/|e − s|², clamped to [0, 1].
+Combination closest_on_segment(const Labeled& s, const Labeled& e) {
+  const P d = sub(e.p, s.p);
+  const Q dd = dot(d, d);
+  if (dd == 0) return combination({{&s, Q(1)}});
+  const Q t = -dot(s.p, d) / dd;
+  if (t <= 0) return combination({{&s, Q(1)}});
+  if (t >= 1) return combination({{&e, Q(1)}});
+  return combination({{&s, Q(1 - t)}, {&e, t}});
+}
+
+// Barycentric weights of q (a point of the triangle's plane) in the non-degenerate triangle (a, b, c). The triangle's
+// own normal n = (b − a)×(c − a) is used, so that the three weights sum to 1 whatever the orientation.
+std::array<Q, 3> barycentric(const P& q, const P& a, const P& b, const P& c) {
+  const P n = cross(sub(b, a), sub(c, a));
+  const Q nn = dot(n, n);
+  const Q la = dot(n, cross(sub(b, q), sub(c, q))) / nn;
+  const Q lb = dot(n, cross(sub(c, q), sub(a, q))) / nn;
+  return {la, lb, Q(1 - la - lb)};
+}
+
+// The closest of several candidates.
+Combination closest_of(const std::vector<Combination>& candidates) {
+  const Combination* best = &candidates[0];
+  Q best_norm = dot(best->point(), best->point());
+  for (const Combination& c : candidates) {
+    const P p = c.point();
+    const Q norm = dot(p, p);
+    if (norm < best_norm) best_norm = norm, best = &c;
+  }
+  return *best;
+}
+
+// The closest point of a convex polygon (labelled vertices in boundary order, normal n) to the origin.
+Combination closest_on_polygon(const std::vector<const Labeled*>& ring, const P& n) {
+  // The origin's projection onto the plane: n (n·p)/(n·n). Inside the polygon: the closest point.
+  const P q = scale(Q(dot(n, ring[0]->p) / dot(n, n)), n);
+  for (std::size_t k = 1; k + 1 < ring.size(); ++k) {  // fan triangulation from ring[0]
+    const auto w = barycentric(q, ring[0]->p, ring[k]->p, ring[k + 1]->p);
+    if (w[0] >= 0 && w[1] >= 0 && w[2] >= 0) return combination({{ring[0], w[0]}, {ring[k], w[1]}, {ring[k + 1], w[2]}});
+  }
+  std::vector<Combination> edges;
+  for (std::size_t k = 0; k < ring.size(); ++k) edges.push_back(closest_on_segment(*ring[k], *ring[(k + 1) % ring.size()]));
+  return closest_of(edges);
+}
+
+struct Located {
+  Verdict verdict;
+  Combination closest;
+};
+
+Located locate(const std::vector<Labeled>& d, int ambient) {
+  std::vector<P> pts;
+  for (const Labeled& l : d) pts.push_back(l.p);
+  const Affine aff = affine_of(pts);
+  const auto verdict_for = [&](const Combination& c, bool interior) {
+    if (!is_zero(c.point())) return Verdict::Separated;
+    return interior && aff.dim == ambient ? Verdict::Overlapping : Verdict::Touching;
+  };
+
+  if (aff.dim == 0) {
+    const Combination c = combination({{&d[0], Q(1)}});
+    return {verdict_for(c, false), c};
+  }
+  const std::vector<std::size_t> ext = extreme_points(pts);
+  if (aff.dim == 1) {
+    const Combination c = closest_on_segment(d[ext[0]], d[ext[1]]);
+    return {verdict_for(c, false), c};
+  }
+  if (aff.dim == 2) {
+    std::vector<const Labeled*> ring;
+    for (std::size_t k : ext) ring.push_back(&d[k]);
+    const Combination c = closest_on_polygon(ring, aff.normal);
+    // Interior (2D cases only): the origin is inside and on no edge of the ring.
+    bool on_edge = false;
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      const Combination e = closest_on_segment(*ring[k], *ring[(k + 1) % ring.size()]);
+      if (is_zero(e.point())) on_edge = true;
+    }
+    return {verdict_for(c, !on_edge), c};
+  }
+
+  // Full-dimensional polytope: the hull's triangles, outward. For each, s = n·(0 − a) > 0 means the origin lies
+  // beyond that face.
+  std::map<P, const Labeled*> by_point;
+  std::vector<Kernel::Point_3> points;
+  for (std::size_t k : ext) {
+    by_point.emplace(d[k].p, &d[k]);
+    points.emplace_back(d[k].p[0], d[k].p[1], d[k].p[2]);
+  }
+  CGAL::Surface_mesh<Kernel::Point_3> mesh;
+  CGAL::convex_hull_3(points.begin(), points.end(), mesh);
+  std::vector<std::array<const Labeled*, 3>> faces;
+  for (auto f : mesh.faces()) {
+    std::array<const Labeled*, 3> t{};
+    int i = 0;
+    for (auto v : CGAL::vertices_around_face(mesh.halfedge(f), mesh)) {
+      const auto& q = mesh.point(v);
+      t[i++] = by_point.at(P{q.x(), q.y(), q.z()});
+    }
+    faces.push_back(t);
+  }
+  std::vector<Combination> visible;
+  bool on_boundary = false;
+  for (const auto& t : faces) {
+    const P n = cross(sub(t[1]->p, t[0]->p), sub(t[2]->p, t[0]->p));
+    const Q s = -dot(n, t[0]->p);
+    if (s > 0) visible.push_back(closest_on_polygon({t[0], t[1], t[2]}, n));
+    if (s == 0) {
+      const Combination c = closest_on_polygon({t[0], t[1], t[2]}, n);
+      if (is_zero(c.point())) on_boundary = true;
+    }
+  }
+  if (!visible.empty()) return {Verdict::Separated, closest_of(visible)};
+  // The origin is inside or on the boundary: locate it in a tetrahedron of the fan from one hull vertex.
+  const Labeled* apex = faces[0][0];
+  for (const auto& t : faces) {
+    if (t[0] == apex || t[1] == apex || t[2] == apex) continue;
+    const P a = apex->p;
+    const Q volume = dot(sub(t[0]->p, a), cross(sub(t[1]->p, a), sub(t[2]->p, a)));
+    if (volume == 0) continue;  // a triangle of a planar hull face that the apex lies on: no tetrahedron
+    const P o{Q(0), Q(0), Q(0)};
+    std::array<Q, 4> w = {dot(sub(t[0]->p, o), cross(sub(t[1]->p, o), sub(t[2]->p, o))) / volume,
+                          dot(sub(o, a), cross(sub(t[1]->p, a), sub(t[2]->p, a))) / volume,
+                          dot(sub(t[0]->p, a), cross(sub(o, a), sub(t[2]->p, a))) / volume,
+                          dot(sub(t[0]->p, a), cross(sub(t[1]->p, a), sub(o, a))) / volume};
+    if (std::all_of(w.begin(), w.end(), [](const Q& x) { return x >= 0; })) {
+      Combination c;
+      const std::array<const Labeled*, 4> vertex = {apex, t[0], t[1], t[2]};
+      for (int k = 0; k < 4; ++k)
+        if (w[k] != 0) c.terms.push_back({vertex[k], w[k]});
+      return {on_boundary ? Verdict::Touching : Verdict::Overlapping, c};
+    }
+  }
+  throw std::logic_error("hull oracle: the origin is inside the hull but in no tetrahedron of the fan");
+}
+
+P exact(const std::array<double, 3>& p) { return {Q(p[0]), Q(p[1]), Q(p[2])}; }
+
+}  // namespace
+
+double correctly_rounded_sqrt(const mpq_class& q) {
+  if (q == 0) return 0.0;
+  // Bracket √q between two roundings at increasing precision until both round to the same double.
+  for (mpfr_prec_t precision = 128; precision <= 1 << 16; precision *= 2) {
+    mpfr_t lo, hi;
+    mpfr_inits2(precision, lo, hi, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_q(lo, q.get_mpq_t(), MPFR_RNDD);
+    mpfr_sqrt(lo, lo, MPFR_RNDD);
+    mpfr_set_q(hi, q.get_mpq_t(), MPFR_RNDU);
+    mpfr_sqrt(hi, hi, MPFR_RNDU);
+    const double a = mpfr_get_d(lo, MPFR_RNDN), b = mpfr_get_d(hi, MPFR_RNDN);
+    mpfr_clears(lo, hi, static_cast<mpfr_ptr>(nullptr));
+    if (a == b) return a;
+  }
+  throw std::logic_error("correctly_rounded_sqrt: no agreement at 65536 bits");
+}
+
+Answer hull_oracle(const casefile::Case& c) {
+  Answer out;
+  if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
+  std::vector<P> a, b;
+  for (const auto& p : c.a.points) a.push_back(exact(p));
+  for (const auto& p : c.b.points) b.push_back(exact(p));
+  // A⊖B's vertices are differences of A's and B's extreme points; identical differences are kept once.
+  std::vector<Labeled> d;
+  std::map<P, bool> seen;
+  for (std::size_t i : extreme_points(a))
+    for (std::size_t j : extreme_points(b)) {
+      const P p = sub(a[i], b[j]);
+      if (seen.emplace(p, true).second) d.push_back({p, i, j});
+    }
+  std::vector<P> pts;
+  for (const Labeled& l : d) pts.push_back(l.p);
+  out.affine_dimension = affine_of(pts).dim;
+
+  const Located located = locate(d, c.dim);
+  out.verdict = located.verdict;
+  // The feature whose relative interior holds the closest point (for touching: the origin), by the number of
+  // vertices of A⊖B in the combination found; overlapping: the interior.
+  out.feature = located.verdict == Verdict::Overlapping ? Feature::Interior : located.closest.feature();
+  out.witness_a = out.witness_b = P{Q(0), Q(0), Q(0)};
+  for (const auto& [l, w] : located.closest.terms) {
+    out.witness_a = add(out.witness_a, scale(w, a[l->i]));
+    out.witness_b = add(out.witness_b, scale(w, b[l->j]));
+  }
+  const P v = located.closest.point();
+  out.squared_distance = dot(v, v);
+  out.distance = correctly_rounded_sqrt(out.squared_distance);
+  return out;
+}
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::Separated: return "separated";
+    case Verdict::Touching: return "touching";
+    case Verdict::Overlapping: return "overlapping";
+    case Verdict::InvalidInput: return "invalid-input";
+  }
+  return "?";
+}
+
+const char* to_string(Feature f) {
+  switch (f) {
+    case Feature::None: return "none";
+    case Feature::Vertex: return "vertex";
+    case Feature::Edge: return "edge";
+    case Feature::Face: return "face";
+    case Feature::Interior: return "interior";
+  }
+  return "?";
+}
+
+}  // namespace gjkref::oracle

@@ -1,0 +1,161 @@
+// The hull oracle: hand-computed rationals, the shipped examples, CGAL's collinear defect worked around, invalid
+// input, correctly rounded distances, and exact agreement with the exact reference (an independent exact method:
+// GJK with region tests, no hull) on random lattice pairs.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+
+#include "gjkref/exact.hpp"
+#include "gjkref/gjkref.hpp"
+#include "gjkref/oracle.hpp"
+
+namespace gjkref::oracle {
+namespace {
+
+using casefile::Case;
+
+Case make(int dim, std::vector<std::array<double, 3>> a, std::vector<std::array<double, 3>> b) {
+  Case c;
+  c.name = "test";
+  c.dim = dim;
+  c.a.points = std::move(a);
+  c.b.points = std::move(b);
+  return c;
+}
+
+ExactPoint point(mpq_class x, mpq_class y, mpq_class z) { return {x, y, z}; }
+
+TEST(HullOracle, HandComputedFeatures) {
+  // Vertex: two points.
+  Answer r = hull_oracle(make(3, {{0, 0, 0}}, {{3, 4, 0}}));
+  EXPECT_EQ(r.verdict, Verdict::Separated);
+  EXPECT_EQ(r.squared_distance, 25);
+  EXPECT_EQ(r.distance, 5.0);
+  EXPECT_EQ(r.feature, Feature::Vertex);
+  EXPECT_EQ(r.witness_b, point(3, 4, 0));
+  // Edge: the origin above the middle of a segment.
+  r = hull_oracle(make(3, {{-1, 1, 0}, {3, 1, 0}}, {{0, 0, 0}}));
+  EXPECT_EQ(r.squared_distance, 1);
+  EXPECT_EQ(r.feature, Feature::Edge);
+  EXPECT_EQ(r.witness_a, point(0, 1, 0));
+  // Face, with a non-dyadic answer: the triangle x + y + z = 1 is at squared distance 1/3, nearest at (1/3, 1/3, 1/3).
+  r = hull_oracle(make(3, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 0, 0}}));
+  EXPECT_EQ(r.verdict, Verdict::Separated);
+  EXPECT_EQ(r.squared_distance, mpq_class(1, 3));
+  EXPECT_EQ(r.feature, Feature::Face);
+  EXPECT_EQ(r.witness_a, point(mpq_class(1, 3), mpq_class(1, 3), mpq_class(1, 3)));
+  EXPECT_EQ(r.distance, correctly_rounded_sqrt(mpq_class(1, 3)));
+  // A face of a full polytope: a point 2 above the top face of a cube.
+  r = hull_oracle(make(3, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}},
+                       {{0.25, 0.5, 3}}));
+  EXPECT_EQ(r.squared_distance, 4);
+  EXPECT_EQ(r.feature, Feature::Face);
+  EXPECT_EQ(r.affine_dimension, 3);
+  EXPECT_EQ(r.witness_a, point(mpq_class(1, 4), mpq_class(1, 2), 1));
+}
+
+TEST(HullOracle, ShippedExamplesGetTheirStatedAnswers) {
+  const auto all = casefile::read_file(std::string(GJKREF_SOURCE_DIR) + "/cases/examples/examples.json");
+  ASSERT_FALSE(all.error) << all.error->message();
+  const std::vector<std::pair<Verdict, mpq_class>> expected = {{Verdict::Separated, 9},
+                                                               {Verdict::Touching, 0},
+                                                               {Verdict::Overlapping, 0},
+                                                               {Verdict::Touching, 0},
+                                                               {Verdict::Separated, mpq_class(1, 4) * std::ldexp(1.0, -80)}};
+  ASSERT_EQ(all.cases.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const Answer r = hull_oracle(all.cases[i]);
+    EXPECT_EQ(r.verdict, expected[i].first) << all.cases[i].name;
+    EXPECT_EQ(r.squared_distance, expected[i].second) << all.cases[i].name;
+  }
+  EXPECT_EQ(hull_oracle(all.cases[4]).distance, std::ldexp(1.0, -41));
+  for (const char* file : {"point-on-face-3d.json", "touching-squares-2d.json"}) {
+    const auto one = casefile::read_file(std::string(GJKREF_SOURCE_DIR) + "/cases/examples/" + file);
+    ASSERT_FALSE(one.error) << one.error->message();
+    EXPECT_EQ(hull_oracle(one.cases[0]).verdict, Verdict::Touching) << file;
+  }
+}
+
+// CGAL 5.5's convex_hull_3 and extreme_points_3 keep (0,0,0)–(1,0,0) of this collinear set, not (−1,0,0)–(1,0,0)
+// (docs/oracle.md). The oracle decides collinearity itself and never hands CGAL such a set: with B = (−0.75, 0, 0),
+// A⊖B = [−0.25, 1.75] on the x axis contains the origin (the defect would give [0.75, 1.75]: separated).
+TEST(HullOracle, CollinearInputKeepsTheTrueExtremes) {
+  const Answer r = hull_oracle(make(3, {{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0.5, 0, 0}}, {{-0.75, 0, 0}}));
+  EXPECT_EQ(r.verdict, Verdict::Touching);
+  EXPECT_EQ(r.affine_dimension, 1);
+  const Answer s = hull_oracle(make(3, {{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0.5, 0, 0}}, {{-1.5, 0, 0}}));
+  EXPECT_EQ(s.verdict, Verdict::Separated);
+  EXPECT_EQ(s.squared_distance, mpq_class(1, 4));
+}
+
+TEST(HullOracle, InvalidInput) {
+  EXPECT_EQ(hull_oracle(make(3, {}, {{0, 0, 0}})).verdict, Verdict::InvalidInput);
+  EXPECT_EQ(hull_oracle(make(3, {{std::nan(""), 0, 0}}, {{0, 0, 0}})).verdict, Verdict::InvalidInput);
+  EXPECT_EQ(hull_oracle(make(2, {{0, HUGE_VAL, 0}}, {{0, 0, 0}})).verdict, Verdict::InvalidInput);
+}
+
+TEST(HullOracle, CorrectlyRoundedSquareRoot) {
+  EXPECT_EQ(correctly_rounded_sqrt(2), std::sqrt(2.0));  // IEEE sqrt is correctly rounded
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 2000; ++i) {
+    const double x = std::fabs(std::bit_cast<double>(rng() >> 2));  // finite, positive, any exponent below 2^512
+    const mpq_class q = mpq_class(x) * mpq_class(x);
+    EXPECT_EQ(correctly_rounded_sqrt(q), x);
+    const mpq_class r(x);
+    EXPECT_EQ(correctly_rounded_sqrt(r), std::sqrt(x));
+  }
+  // An exact tie: √((1 + 2^-53)²) = 1 + 2^-53, halfway between 1 and 1 + 2^-52; ties go to even, 1.
+  const mpq_class half_ulp = mpq_class(1) + mpq_class(std::ldexp(1.0, -53));
+  EXPECT_EQ(correctly_rounded_sqrt(half_ulp * half_ulp), 1.0);
+}
+
+// Two independent exact methods must agree exactly: the hull oracle and the exact reference GJK.
+template <class V>
+void agrees_with_exact_reference(int dim, std::uint64_t seed, int pairs) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> coord(-3, 3), count(1, 8);
+  int touching = 0, overlapping = 0, separated = 0;
+  for (int t = 0; t < pairs; ++t) {
+    Case c = make(dim, {}, {});
+    for (auto* s : {&c.a, &c.b})
+      for (int k = count(rng); k > 0; --k) {
+        std::array<double, 3> p{0, 0, 0};
+        for (int i = 0; i < dim; ++i) p[i] = coord(rng);
+        s->points.push_back(p);
+      }
+    const Answer o = hull_oracle(c);
+    auto shape = [&](const casefile::Shape& s) {
+      std::vector<V> pts;
+      for (const auto& p : s.points) {
+        V v;
+        for (int i = 0; i < dim; ++i) v[i] = Exact(p[i]);
+        pts.push_back(v);
+      }
+      return ConvexPoints<V>(pts);
+    };
+    const auto r = distance(shape(c.a), shape(c.b));
+    SCOPED_TRACE(::testing::Message() << "seed " << seed << " pair " << t << ": " << casefile::write(c));
+    ASSERT_EQ(r.status == Status::Intersecting, o.verdict != Verdict::Separated) << to_string(o.verdict);
+    ASSERT_EQ(r.squared_distance(), o.squared_distance);
+    for (int i = 0; i < dim; ++i) ASSERT_EQ(r.closest[i], o.witness_a[i] - o.witness_b[i]);
+    (o.verdict == Verdict::Touching ? touching : o.verdict == Verdict::Overlapping ? overlapping : separated)++;
+  }
+  std::printf("seed %llu: %d separated, %d touching, %d overlapping\n", static_cast<unsigned long long>(seed),
+              separated, touching, overlapping);
+  EXPECT_GT(touching, pairs / 50);  // the lattice must keep producing touching pairs
+  EXPECT_GT(separated, pairs / 10);
+  EXPECT_GT(overlapping, pairs / 10);
+}
+
+std::uint64_t seed_or(std::uint64_t fallback) {
+  const char* s = std::getenv("GJKREF_SEED");  // printed by the test; set it to rerun one
+  return s ? std::strtoull(s, nullptr, 0) : fallback;
+}
+
+TEST(HullOracle, AgreesWithTheExactReference3d) { agrees_with_exact_reference<Vec3<Exact>>(3, seed_or(101), 600); }
+TEST(HullOracle, AgreesWithTheExactReference2d) { agrees_with_exact_reference<Vec2<Exact>>(2, seed_or(102), 1500); }
+
+}  // namespace
+}  // namespace gjkref::oracle
