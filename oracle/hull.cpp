@@ -50,14 +50,6 @@ struct Combination {
     for (const auto& [l, w] : terms) r = add(r, scale(w, l->p));
     return r;
   }
-  Feature feature() const {
-    switch (terms.size()) {
-      case 1: return Feature::Vertex;
-      case 2: return Feature::Edge;
-      case 3: return Feature::Face;
-      default: return Feature::Interior;
-    }
-  }
 };
 
 Combination combination(std::initializer_list<std::pair<const Labeled*, Q>> terms) {
@@ -201,7 +193,25 @@ Combination closest_on_polygon(const std::vector<const Labeled*>& ring, const P&
 struct Located {
   Verdict verdict;
   Combination closest;
+  Feature feature;  // the minimal face of A⊖B containing the closest point (Interior when overlapping)
 };
+
+// p lies on segment [s, e] (closed).
+bool on_segment(const P& p, const P& s, const P& e) {
+  const P d = sub(e, s), w = sub(p, s);
+  if (!is_zero(cross(d, w))) return false;
+  const Q t = dot(w, d);
+  return t >= 0 && t <= dot(d, d);
+}
+
+// The minimal face of a polygon (boundary ring) containing p, a point of the polygon: a vertex, an edge (p on one
+// boundary edge), or the face (on none).
+Feature polygon_feature(const P& p, const std::vector<const Labeled*>& ring) {
+  int edges = 0;
+  for (std::size_t k = 0; k < ring.size(); ++k)
+    if (on_segment(p, ring[k]->p, ring[(k + 1) % ring.size()]->p)) ++edges;
+  return edges == 0 ? Feature::Face : (edges == 1 ? Feature::Edge : Feature::Vertex);
+}
 
 Located locate(const std::vector<Labeled>& d, int ambient) {
   std::vector<P> pts;
@@ -214,12 +224,13 @@ Located locate(const std::vector<Labeled>& d, int ambient) {
 
   if (aff.dim == 0) {
     const Combination c = combination({{&d[0], Q(1)}});
-    return {verdict_for(c, false), c};
+    return {verdict_for(c, false), c, Feature::Vertex};
   }
   const std::vector<std::size_t> ext = extreme_points(pts);
   if (aff.dim == 1) {
     const Combination c = closest_on_segment(d[ext[0]], d[ext[1]]);
-    return {verdict_for(c, false), c};
+    const P v = c.point();
+    return {verdict_for(c, false), c, v == d[ext[0]].p || v == d[ext[1]].p ? Feature::Vertex : Feature::Edge};
   }
   if (aff.dim == 2) {
     std::vector<const Labeled*> ring;
@@ -231,7 +242,8 @@ Located locate(const std::vector<Labeled>& d, int ambient) {
       const Combination e = closest_on_segment(*ring[k], *ring[(k + 1) % ring.size()]);
       if (is_zero(e.point())) on_edge = true;
     }
-    return {verdict_for(c, !on_edge), c};
+    const Verdict verdict = verdict_for(c, !on_edge);
+    return {verdict, c, verdict == Verdict::Overlapping ? Feature::Interior : polygon_feature(c.point(), ring)};
   }
 
   // Full-dimensional polytope: the hull's triangles, outward. For each, s = n·(0 − a) > 0 means the origin lies
@@ -265,7 +277,25 @@ Located locate(const std::vector<Labeled>& d, int ambient) {
       if (is_zero(c.point())) on_boundary = true;
     }
   }
-  if (!visible.empty()) return {Verdict::Separated, closest_of(visible)};
+  // The minimal face containing a boundary point p: count the distinct planes of the hull triangles containing it
+  // (planar faces come triangulated): one plane — a face, two — an edge, three or more — a vertex.
+  const auto feature_of = [&](const P& p) {
+    std::vector<P> normals;
+    for (const auto& t : faces) {
+      const P n = cross(sub(t[1]->p, t[0]->p), sub(t[2]->p, t[0]->p));
+      if (dot(n, sub(p, t[0]->p)) != 0) continue;
+      const auto w = barycentric(p, t[0]->p, t[1]->p, t[2]->p);
+      if (w[0] < 0 || w[1] < 0 || w[2] < 0) continue;
+      const bool known = std::any_of(normals.begin(), normals.end(),
+                                     [&](const P& m) { return is_zero(cross(m, n)) && dot(m, n) > 0; });
+      if (!known) normals.push_back(n);
+    }
+    return normals.size() == 1 ? Feature::Face : (normals.size() == 2 ? Feature::Edge : Feature::Vertex);
+  };
+  if (!visible.empty()) {
+    const Combination c = closest_of(visible);
+    return {Verdict::Separated, c, feature_of(c.point())};
+  }
   // The origin is inside or on the boundary: locate it in a tetrahedron of the fan from one hull vertex.
   const Labeled* apex = faces[0][0];
   for (const auto& t : faces) {
@@ -283,7 +313,8 @@ Located locate(const std::vector<Labeled>& d, int ambient) {
       const std::array<const Labeled*, 4> vertex = {apex, t[0], t[1], t[2]};
       for (int k = 0; k < 4; ++k)
         if (w[k] != 0) c.terms.push_back({vertex[k], w[k]});
-      return {on_boundary ? Verdict::Touching : Verdict::Overlapping, c};
+      if (!on_boundary) return {Verdict::Overlapping, c, Feature::Interior};
+      return {Verdict::Touching, c, feature_of(P{Q(0), Q(0), Q(0)})};
     }
   }
   throw std::logic_error("hull oracle: the origin is inside the hull but in no tetrahedron of the fan");
@@ -330,9 +361,7 @@ Answer hull_oracle(const casefile::Case& c) {
 
   const Located located = locate(d, c.dim);
   out.verdict = located.verdict;
-  // The feature whose relative interior holds the closest point (for touching: the origin), by the number of
-  // vertices of A⊖B in the combination found; overlapping: the interior.
-  out.feature = located.verdict == Verdict::Overlapping ? Feature::Interior : located.closest.feature();
+  out.feature = located.feature;
   out.witness_a = out.witness_b = P{Q(0), Q(0), Q(0)};
   for (const auto& [l, w] : located.closest.terms) {
     out.witness_a = add(out.witness_a, scale(w, a[l->i]));

@@ -54,6 +54,16 @@ TEST(HullOracle, HandComputedFeatures) {
   EXPECT_EQ(r.feature, Feature::Face);
   EXPECT_EQ(r.affine_dimension, 3);
   EXPECT_EQ(r.witness_a, point(mpq_class(1, 4), mpq_class(1, 2), 1));
+  // Touching features of a cube: a point on a face, on an edge, at a vertex (planar faces come triangulated, and a
+  // point on a triangulation diagonal is still on the face).
+  const std::vector<std::array<double, 3>> cube = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                                   {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+  EXPECT_EQ(hull_oracle(make(3, cube, {{0.5, 0.5, 1}})).feature, Feature::Face);
+  EXPECT_EQ(hull_oracle(make(3, cube, {{0.25, 0.25, 1}})).feature, Feature::Face);
+  EXPECT_EQ(hull_oracle(make(3, cube, {{0.5, 1, 1}})).feature, Feature::Edge);
+  EXPECT_EQ(hull_oracle(make(3, cube, {{1, 1, 1}})).feature, Feature::Vertex);
+  EXPECT_EQ(hull_oracle(make(3, cube, {{1, 1, 1}})).verdict, Verdict::Touching);
+  EXPECT_EQ(hull_oracle(make(3, cube, {{2, 2, 0.5}})).feature, Feature::Edge);  // separated, nearest to an edge
 }
 
 TEST(HullOracle, ShippedExamplesGetTheirStatedAnswers) {
@@ -71,6 +81,11 @@ TEST(HullOracle, ShippedExamplesGetTheirStatedAnswers) {
     EXPECT_EQ(r.squared_distance, expected[i].second) << all.cases[i].name;
   }
   EXPECT_EQ(hull_oracle(all.cases[4]).distance, std::ldexp(1.0, -41));
+  // Features: the skew segments' closest point is the centre of the flat square A⊖B (a face, though a fan
+  // triangulation puts it on a diagonal); the 2D point lies inside the segment A⊖B (an edge).
+  EXPECT_EQ(hull_oracle(all.cases[0]).feature, Feature::Face);
+  EXPECT_EQ(hull_oracle(all.cases[1]).feature, Feature::Edge);
+  EXPECT_EQ(hull_oracle(all.cases[2]).feature, Feature::Interior);
   for (const char* file : {"point-on-face-3d.json", "touching-squares-2d.json"}) {
     const auto one = casefile::read_file(std::string(GJKREF_SOURCE_DIR) + "/cases/examples/" + file);
     ASSERT_FALSE(one.error) << one.error->message();

@@ -1,0 +1,195 @@
+#include "eval.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "gjkref/casefile.hpp"
+#include "gjkref/exact.hpp"
+#include "gjkref/gjkref.hpp"
+#include "gjkref/oracle.hpp"
+
+namespace gjkref::cli {
+namespace {
+
+using casefile::Case;
+
+// One implementation's answer, reduced to what eval shows and judges.
+struct Outcome {
+  std::string verdict;  // "separated", "intersecting", "iteration-limit", "invalid-input"
+  double distance = 0;  // the implementation's distance (0 when intersecting)
+  std::string status;   // details: the stop rule, or the input error
+  std::optional<mpq_class> exact_squared_distance;  // exact implementations only
+};
+
+struct Implementation {
+  std::string name;
+  double epsilon;  // the scalar's machine epsilon; 0 for exact
+  std::function<Outcome(const Case&)> run;
+};
+
+template <class T, class V>
+ConvexPoints<V> shape(const casefile::Shape& s) {
+  std::vector<V> pts;
+  for (const auto& p : s.points) {
+    V v;
+    for (int i = 0; i < V::dimension; ++i) v[i] = T(p[i]);
+    pts.push_back(v);
+  }
+  return ConvexPoints<V>(std::move(pts));
+}
+
+template <class T, class V>
+Outcome run_reference_in(const Case& c) {
+  Outcome o;
+  if constexpr (is_exact_v<T>) {
+    if (c.has_non_finite_coordinate()) return {"invalid-input", 0, "non-finite input (not representable)", {}};
+  }
+  const auto r = distance(shape<T, V>(c.a), shape<T, V>(c.b));
+  o.verdict = to_string(r.status);
+  o.status = r.status == Status::InvalidInput ? to_string(r.input_error) : to_string(r.stop_rule);
+  o.distance = static_cast<double>(r.distance());
+  if constexpr (is_exact_v<T>) o.exact_squared_distance = r.squared_distance();
+  return o;
+}
+
+template <class T>
+Outcome run_reference(const Case& c) {
+  return c.dim == 2 ? run_reference_in<T, Vec2<T>>(c) : run_reference_in<T, Vec3<T>>(c);
+}
+
+double epsilon_of_exact() { return 0; }
+
+const std::vector<Implementation>& implementations() {
+  static const std::vector<Implementation> all = {
+      {"reference-float", ScalarTraits<float>::epsilon(), run_reference<float>},
+      {"reference-double", ScalarTraits<double>::epsilon(), run_reference<double>},
+      {"reference-long-double", static_cast<double>(ScalarTraits<long double>::epsilon()), run_reference<long double>},
+      {"reference-exact", epsilon_of_exact(), run_reference<Exact>},
+  };
+  return all;
+}
+
+// M of docs/contract.md (largest coordinate of A⊖B) and R (largest input coordinate), in double.
+struct Scales {
+  double m = 0, r = 0;
+};
+Scales scales(const Case& c) {
+  Scales s;
+  for (const auto& p : c.a.points)
+    for (const auto& q : c.b.points)
+      for (int i = 0; i < c.dim; ++i) s.m = std::max(s.m, std::fabs(p[i] - q[i]));
+  for (const auto* shape : {&c.a, &c.b})
+    for (const auto& p : shape->points)
+      for (int i = 0; i < c.dim; ++i) s.r = std::max(s.r, std::fabs(p[i]));
+  return s;
+}
+
+// Agreement under docs/contract.md: "yes", "band" (the verdict differs, allowed inside the verdict band), or "NO".
+std::string judge(const oracle::Answer& truth, const Outcome& o, const Implementation& impl, const Case& c) {
+  using oracle::Verdict;
+  if (truth.verdict == Verdict::InvalidInput) return o.verdict == "invalid-input" ? "yes" : "NO";
+  if (o.verdict == "invalid-input" || o.verdict == "iteration-limit") return "NO";
+  const bool says_separated = o.verdict == "separated";
+  if (impl.epsilon == 0) {  // exact: everything exact
+    const bool same_verdict = says_separated == (truth.verdict == Verdict::Separated);
+    const bool same_distance = o.exact_squared_distance && *o.exact_squared_distance == truth.squared_distance;
+    return same_verdict && same_distance ? "yes" : "NO";
+  }
+  const Scales s = scales(c);
+  // Converting the double input to a narrower type moves each vertex by up to ε/2·√dim·R (both shapes: twice).
+  const double input_rounding = impl.name == "reference-float" ? impl.epsilon * std::sqrt(double(c.dim)) * s.r : 0;
+  const double band = kContractVerdictEpsilons * impl.epsilon * s.m + input_rounding;
+  const double allowed =
+      kContractDistanceEpsilons * impl.epsilon * s.m + kRelativeGapEpsilons * impl.epsilon * truth.distance + input_rounding;
+  if (std::fabs(o.distance - truth.distance) > allowed) return "NO";
+  if (says_separated == (truth.verdict == Verdict::Separated)) return "yes";
+  return truth.distance <= band ? "band" : "NO";
+}
+
+std::string rational_text(const mpq_class& q) {
+  const std::string s = q.get_str();
+  constexpr std::size_t kLongest = 24;  // longer rationals are summarised in the table (the JSON has them whole)
+  return s.size() <= kLongest ? s : "(" + std::to_string(s.size()) + "-character rational)";
+}
+
+std::string format_double(double x) {
+  std::ostringstream os;
+  os << std::setprecision(17) << x;
+  return os.str();
+}
+
+}  // namespace
+
+std::vector<std::string> implementation_names() {
+  std::vector<std::string> names;
+  for (const auto& i : implementations()) names.push_back(i.name);
+  return names;
+}
+
+int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<const Implementation*> chosen;
+  for (const auto& impl : implementations())
+    if (options.implementations.empty() ||
+        std::find(options.implementations.begin(), options.implementations.end(), impl.name) !=
+            options.implementations.end())
+      chosen.push_back(&impl);
+
+  int status = 0;
+  int evaluated = 0, disagreements = 0;
+  for (const std::string& file : options.files) {
+    const casefile::Parsed parsed = casefile::read_file(file);
+    if (parsed.error) {
+      err << "gjkref eval: " << parsed.error->message() << "\n";
+      status = 2;
+      continue;
+    }
+    for (const Case& c : parsed.cases) {
+      const oracle::Answer truth = oracle::hull_oracle(c);
+      ++evaluated;
+      nlohmann::json results = nlohmann::json::object();
+      std::ostringstream rows;
+      for (const Implementation* impl : chosen) {
+        const Outcome o = impl->run(c);
+        const std::string agrees = judge(truth, o, *impl, c);
+        if (agrees == "NO") ++disagreements;
+        results[impl->name] = {{"verdict", o.verdict},
+                               {"distance", o.distance},
+                               {"status", o.status},
+                               {"agrees", agrees != "NO"},
+                               {"within_band", agrees == "band"}};
+        rows << "  " << std::left << std::setw(24) << impl->name << std::setw(16) << o.verdict << std::setw(26)
+             << format_double(o.distance) << std::setw(20) << o.status << agrees << "\n";
+      }
+      if (options.json) {
+        nlohmann::json line = {{"name", c.name},
+                               {"dim", c.dim},
+                               {"file", file},
+                               {"oracle",
+                                {{"verdict", oracle::to_string(truth.verdict)},
+                                 {"distance", truth.distance},
+                                 {"squared_distance", truth.squared_distance.get_str()},
+                                 {"feature", oracle::to_string(truth.feature)},
+                                 {"affine_dimension", truth.affine_dimension}}},
+                               {"results", results}};
+        out << line.dump() << "\n";
+      } else {
+        out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
+            << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
+            << ", closest feature " << oracle::to_string(truth.feature) << "\n"
+            << "  " << std::left << std::setw(24) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
+            << "distance" << std::setw(20) << "stop rule / error" << "agrees\n"
+            << rows.str() << "\n";
+      }
+    }
+  }
+  if (!options.json)
+    out << evaluated << " cases, " << disagreements << " disagreements with the oracle under docs/contract.md\n";
+  if (status == 0 && disagreements > 0) status = 1;
+  return status;
+}
+
+}  // namespace gjkref::cli
