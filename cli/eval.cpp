@@ -139,7 +139,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       chosen.push_back(&impl);
 
   int status = 0;
-  int evaluated = 0, disagreements = 0;
+  int evaluated = 0, disagreements = 0, oracle_disagreements = 0;
   for (const std::string& file : options.files) {
     const casefile::Parsed parsed = casefile::read_file(file);
     if (parsed.error) {
@@ -149,6 +149,16 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
     }
     for (const Case& c : parsed.cases) {
       const oracle::Answer truth = oracle::hull_oracle(c);
+      // The independent second method on every case: eval's cases are few. A disagreement is a bug in gjkref.
+      const oracle::Answer check = oracle::qp_oracle(c);
+      const bool methods_agree = truth.verdict == check.verdict && truth.squared_distance == check.squared_distance;
+      if (!methods_agree) {
+        err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file
+            << "): hull says " << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance
+            << ", QP says " << oracle::to_string(check.verdict) << " d^2 = " << check.squared_distance
+            << ". This is a bug in gjkref; please report it with the case file.\n";
+        ++oracle_disagreements;
+      }
       ++evaluated;
       nlohmann::json results = nlohmann::json::object();
       std::ostringstream rows;
@@ -173,7 +183,8 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                  {"distance", truth.distance},
                                  {"squared_distance", truth.squared_distance.get_str()},
                                  {"feature", oracle::to_string(truth.feature)},
-                                 {"affine_dimension", truth.affine_dimension}}},
+                                 {"affine_dimension", truth.affine_dimension},
+                                 {"methods_agree", methods_agree}}},
                                {"results", results}};
         out << line.dump() << "\n";
       } else {
@@ -187,8 +198,9 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
     }
   }
   if (!options.json)
-    out << evaluated << " cases, " << disagreements << " disagreements with the oracle under docs/contract.md\n";
-  if (status == 0 && disagreements > 0) status = 1;
+    out << evaluated << " cases, " << disagreements << " disagreements with the oracle under docs/contract.md; the two exact "
+        << "oracle methods (hull, QP) agree on " << evaluated - oracle_disagreements << " of " << evaluated << "\n";
+  if (status == 0 && (disagreements > 0 || oracle_disagreements > 0)) status = 1;
   return status;
 }
 

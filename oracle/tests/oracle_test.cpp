@@ -16,6 +16,11 @@ namespace {
 
 using casefile::Case;
 
+std::uint64_t seed_or(std::uint64_t fallback) {
+  const char* s = std::getenv("GJKREF_SEED");  // printed by the test; set it to rerun one
+  return s ? std::strtoull(s, nullptr, 0) : fallback;
+}
+
 Case make(int dim, std::vector<std::array<double, 3>> a, std::vector<std::array<double, 3>> b) {
   Case c;
   c.name = "test";
@@ -164,10 +169,62 @@ void agrees_with_exact_reference(int dim, std::uint64_t seed, int pairs) {
   EXPECT_GT(overlapping, pairs / 10);
 }
 
-std::uint64_t seed_or(std::uint64_t fallback) {
-  const char* s = std::getenv("GJKREF_SEED");  // printed by the test; set it to rerun one
-  return s ? std::strtoull(s, nullptr, 0) : fallback;
+// The two exact oracles must agree exactly: the verdict (separated / touching / overlapping), the squared distance,
+// the affine dimension, and the closest vector v = witness_a − witness_b (unique, though the witnesses need not be).
+void oracles_agree(int dim, std::uint64_t seed, int pairs, int half_width) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> coord(-half_width, half_width), count(1, 7);
+  int touching = 0, overlapping = 0, separated = 0;
+  for (int t = 0; t < pairs; ++t) {
+    Case c = make(dim, {}, {});
+    for (auto* s : {&c.a, &c.b})
+      for (int k = count(rng); k > 0; --k) {
+        std::array<double, 3> p{0, 0, 0};
+        for (int i = 0; i < dim; ++i) p[i] = coord(rng);
+        s->points.push_back(p);
+      }
+    const Answer h = hull_oracle(c), q = qp_oracle(c);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed << " pair " << t << ": " << casefile::write(c));
+    ASSERT_EQ(h.verdict, q.verdict) << to_string(h.verdict) << " vs " << to_string(q.verdict);
+    ASSERT_EQ(h.squared_distance, q.squared_distance);
+    ASSERT_EQ(h.affine_dimension, q.affine_dimension);
+    ASSERT_EQ(h.distance, q.distance);
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(h.witness_a[i] - h.witness_b[i], q.witness_a[i] - q.witness_b[i]);
+    (h.verdict == Verdict::Touching ? touching : h.verdict == Verdict::Overlapping ? overlapping : separated)++;
+  }
+  std::printf("seed %llu: %d separated, %d touching, %d overlapping\n", static_cast<unsigned long long>(seed),
+              separated, touching, overlapping);
+  EXPECT_GT(touching, pairs / 50);
+  EXPECT_GT(separated, pairs / 10);
+  EXPECT_GT(overlapping, pairs / 20);
 }
+
+// The input on which CGAL's Polytope_distance_d cycles forever (docs/oracle.md): B's point is A's fourth vertex, so
+// the shapes touch. The QP oracle (Bland pricing) must return, and agree with the hull oracle.
+TEST(QpOracle, PolytopeDistanceCyclingInputTerminates) {
+  const Case c = make(3, {{9.5, 23.75, 24.75}, {30, 26.25, 29.5}, {12.25, 12.5, -30}, {-30, -30, -30}},
+                      {{-30, -30, -30}});
+  const Answer q = qp_oracle(c);
+  EXPECT_EQ(q.verdict, Verdict::Touching);
+  EXPECT_EQ(q.squared_distance, 0);
+  EXPECT_EQ(hull_oracle(c).verdict, Verdict::Touching);
+}
+
+// Coordinates mixing 2^719 and subnormals (the kind of input on which CGAL's QP with its default pricing returned a
+// wrong positive distance; docs/oracle.md): the segment from (2^719, 0) to (−2^719, 2^−1070) passes through
+// (0, 2^−1071), which is B. Truth: touching, distance 0.
+TEST(QpOracle, HugeAndSubnormalCoordinatesTouch) {
+  const double huge = std::ldexp(1.0, 719), tiny = std::ldexp(1.0, -1070);
+  const Case c = make(2, {{huge, 0, 0}, {-huge, tiny, 0}}, {{0, tiny / 2, 0}});
+  for (const Answer& r : {qp_oracle(c), hull_oracle(c)}) {
+    EXPECT_EQ(r.verdict, Verdict::Touching);
+    EXPECT_EQ(r.squared_distance, 0);
+  }
+}
+
+TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }
+TEST(QpOracle, AgreesWithTheHullOracle2d) { oracles_agree(2, seed_or(202), 1000, 3); }
+
 
 TEST(HullOracle, AgreesWithTheExactReference3d) { agrees_with_exact_reference<Vec3<Exact>>(3, seed_or(101), 600); }
 TEST(HullOracle, AgreesWithTheExactReference2d) { agrees_with_exact_reference<Vec2<Exact>>(2, seed_or(102), 1500); }

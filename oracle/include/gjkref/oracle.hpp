@@ -6,6 +6,10 @@
 //   hull_oracle — the primary: the convex hull of the pairwise differences of A's and B's extreme points, with the
 //                 affine dimension (0 to 3) decided by exact predicates, the origin classified by exact orientation
 //                 tests, and the closest point constructed exactly on the closest feature.
+//   qp_oracle   — independent, simplex-based: the squared distance as an exact quadratic program over the weights of
+//                 A's and B's points (CGAL's QP solver on Gmpzf, Bland pricing), the class from an exact linear program
+//                 (are there strictly positive weights putting the origin in A⊖B?) and the affine dimension from an
+//                 exact rank. Shares no code with hull_oracle.
 #pragma once
 
 #include <gmpxx.h>
@@ -40,6 +44,8 @@ struct Answer {
 };
 
 Answer hull_oracle(const casefile::Case& c);
+// The feature is not computed by this method (Feature::None).
+Answer qp_oracle(const casefile::Case& c);
 
 // √q correctly rounded to double, for a rational q ≥ 0 (MPFR, with an exactness check of the rounding).
 double correctly_rounded_sqrt(const mpq_class& q);

@@ -1,0 +1,139 @@
+// The QP oracle (method 2 of docs/oracle.md): exact, simplex-based, independent of the hull oracle.
+//
+// Distance: minimise |v|² over v = Σ λᵢ aᵢ − Σ μⱼ bⱼ, Σλ = Σμ = 1, λ, μ ≥ 0. Written with v as free variables and
+// `dim` equality constraints, so every coefficient is an input double (exact in Gmpzf) and the objective is v·v.
+// Class: maximise ε subject to the same equations with v = 0 and every λᵢ, μⱼ ≥ ε. The relative interior of
+// conv(A) − conv(B) is ri conv(A) − ri conv(B), and ri conv(S) is the set of combinations with all weights positive,
+// so: infeasible → the origin is outside; ε* > 0 → in the relative interior (overlapping if A⊖B is full-dimensional,
+// touching otherwise); ε* ≤ 0 → on the boundary (touching).
+// Both programs use Bland's pricing: with the default pricing CGAL's solver returned a wrong positive distance on a 2D
+// input mixing 2^719 and subnormal coordinates (docs/oracle.md); Bland's rule cannot cycle.
+#include <CGAL/Gmpzf.h>
+#include <CGAL/QP_functions.h>
+#include <CGAL/QP_models.h>
+
+#include "gjkref/oracle.hpp"
+
+namespace gjkref::oracle {
+namespace {
+
+using ET = CGAL::Gmpzf;
+using Program = CGAL::Quadratic_program<double>;
+using Solution = CGAL::Quadratic_program_solution<ET>;
+
+// An ET (m·2^e) as an exact rational.
+mpq_class to_rational(const ET& x) {
+  mpq_class q(mpz_class(x.man()));
+  const long e = x.exp();
+  if (e >= 0) mpq_mul_2exp(q.get_mpq_t(), q.get_mpq_t(), static_cast<mp_bitcnt_t>(e));
+  else mpq_div_2exp(q.get_mpq_t(), q.get_mpq_t(), static_cast<mp_bitcnt_t>(-e));
+  return q;
+}
+mpq_class to_rational(const CGAL::Quotient<ET>& q) {
+  mpq_class r = to_rational(q.numerator()) / to_rational(q.denominator());
+  r.canonicalize();
+  return r;
+}
+
+CGAL::Quadratic_program_options bland() {
+  CGAL::Quadratic_program_options options;
+  options.set_pricing_strategy(CGAL::QP_BLAND);
+  return options;
+}
+
+// Rows 0..dim−1: v_k − Σλᵢ a_ik + Σμⱼ b_jk = 0 (v = 0 in the class LP, where the v columns are absent);
+// row dim: Σλ = 1; row dim+1: Σμ = 1. Columns: [v (if with_v)], λ, μ, [ε (if with_epsilon)].
+// In the class LP every weight w must satisfy w − ε ≥ 0: rows dim+2 onwards.
+Program build(const casefile::Case& c, bool with_v, bool with_epsilon) {
+  const int dim = c.dim;
+  const int n = static_cast<int>(c.a.points.size()), m = static_cast<int>(c.b.points.size());
+  const int v0 = 0, l0 = with_v ? dim : 0, m0 = l0 + n, e0 = m0 + m;
+  Program qp(CGAL::EQUAL, true, 0, false, 0);  // rows are equalities, variables ≥ 0 unless changed
+  for (int k = 0; k < dim; ++k) {
+    if (with_v) {
+      qp.set_a(v0 + k, k, 1);
+      qp.set_l(v0 + k, false);  // v is free
+      qp.set_d(v0 + k, v0 + k, 2);  // objective v·v (CGAL takes 2D)
+    }
+    for (int i = 0; i < n; ++i) qp.set_a(l0 + i, k, -c.a.points[i][k]);
+    for (int j = 0; j < m; ++j) qp.set_a(m0 + j, k, c.b.points[j][k]);
+    qp.set_b(k, 0);
+  }
+  for (int i = 0; i < n; ++i) qp.set_a(l0 + i, dim, 1);
+  for (int j = 0; j < m; ++j) qp.set_a(m0 + j, dim + 1, 1);
+  qp.set_b(dim, 1);
+  qp.set_b(dim + 1, 1);
+  if (with_epsilon) {
+    qp.set_l(e0, false);  // ε free below,
+    qp.set_u(e0, true, 1);  // at most 1 (every weight ≤ 1): keeps the LP bounded
+    qp.set_c(e0, -1);       // maximise ε = minimise −ε
+    for (int w = 0; w < n + m; ++w) {
+      const int row = dim + 2 + w;
+      qp.set_a(l0 + w, row, 1);
+      qp.set_a(e0, row, -1);
+      qp.set_r(row, CGAL::LARGER);
+      qp.set_b(row, 0);
+    }
+  }
+  return qp;
+}
+
+// The dimension of span{aᵢ − a₀} + span{bⱼ − b₀}: the affine dimension of A⊖B, by exact elimination.
+int affine_dimension(const casefile::Case& c) {
+  std::vector<std::array<mpq_class, 3>> rows;
+  for (const auto* s : {&c.a, &c.b})
+    for (const auto& p : s->points) {
+      std::array<mpq_class, 3> r;
+      for (int k = 0; k < 3; ++k) r[k] = mpq_class(p[k]) - mpq_class(s->points[0][k]);
+      rows.push_back(r);
+    }
+  int rank = 0;
+  for (int col = 0; col < 3 && rank < static_cast<int>(rows.size()); ++col) {
+    std::size_t pivot = rank;
+    while (pivot < rows.size() && rows[pivot][col] == 0) ++pivot;
+    if (pivot == rows.size()) continue;
+    std::swap(rows[pivot], rows[rank]);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (static_cast<int>(r) == rank || rows[r][col] == 0) continue;
+      const mpq_class f = rows[r][col] / rows[rank][col];
+      for (int k = 0; k < 3; ++k) rows[r][k] -= f * rows[rank][k];
+    }
+    ++rank;
+  }
+  return rank;
+}
+
+}  // namespace
+
+Answer qp_oracle(const casefile::Case& c) {
+  Answer out;
+  if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
+  const int dim = c.dim;
+  const int n = static_cast<int>(c.a.points.size());
+
+  const Solution distance = CGAL::solve_quadratic_program(build(c, true, false), ET(), bland());
+  if (!distance.is_optimal()) throw std::logic_error("QP oracle: the distance program is not optimal");
+  out.squared_distance = to_rational(distance.objective_value());
+  out.distance = correctly_rounded_sqrt(out.squared_distance);
+  out.affine_dimension = affine_dimension(c);
+  out.witness_a = out.witness_b = {mpq_class(0), mpq_class(0), mpq_class(0)};
+  int column = 0;
+  for (auto x = distance.variable_values_begin(); x != distance.variable_values_end(); ++x, ++column) {
+    if (column < dim) continue;  // v
+    const mpq_class w = to_rational(*x);
+    const bool in_a = column - dim < n;
+    const auto& p = in_a ? c.a.points[column - dim] : c.b.points[column - dim - n];
+    for (int k = 0; k < 3; ++k) (in_a ? out.witness_a : out.witness_b)[k] += w * mpq_class(p[k]);
+  }
+  if (out.squared_distance > 0) {
+    out.verdict = Verdict::Separated;
+    return out;
+  }
+  const Solution interior = CGAL::solve_linear_program(build(c, false, true), ET(), bland());
+  if (!interior.is_optimal()) throw std::logic_error("QP oracle: the class program is not optimal");
+  const bool relative_interior = to_rational(interior.objective_value()) < 0;  // −ε* < 0
+  out.verdict = relative_interior && out.affine_dimension == dim ? Verdict::Overlapping : Verdict::Touching;
+  return out;
+}
+
+}  // namespace gjkref::oracle
