@@ -111,7 +111,9 @@ Answer qp_oracle(const casefile::Case& c) {
   const int dim = c.dim;
   const int n = static_cast<int>(c.a.points.size());
 
-  const Solution distance = CGAL::solve_quadratic_program(build(c, true, false), ET(), bland());
+  // A solution refers to its program: each program must outlive every use of its solution.
+  const Program distance_program = build(c, true, false);
+  const Solution distance = CGAL::solve_quadratic_program(distance_program, ET(), bland());
   if (!distance.is_optimal()) throw std::logic_error("QP oracle: the distance program is not optimal");
   out.squared_distance = to_rational(distance.objective_value());
   out.distance = correctly_rounded_sqrt(out.squared_distance);
@@ -129,7 +131,8 @@ Answer qp_oracle(const casefile::Case& c) {
     out.verdict = Verdict::Separated;
     return out;
   }
-  const Solution interior = CGAL::solve_linear_program(build(c, false, true), ET(), bland());
+  const Program interior_program = build(c, false, true);
+  const Solution interior = CGAL::solve_linear_program(interior_program, ET(), bland());
   if (!interior.is_optimal()) throw std::logic_error("QP oracle: the class program is not optimal");
   const bool relative_interior = to_rational(interior.objective_value()) < 0;  // −ε* < 0
   out.verdict = relative_interior && out.affine_dimension == dim ? Verdict::Overlapping : Verdict::Touching;

@@ -17,6 +17,7 @@ PACKAGES=(
   libcgal-dev         # the exact oracles (convex hulls)
   libboost-dev        # CGAL's dependency (headers)
   libmpfr-dev         # correctly rounded distances in the oracle
+  libbenchmark-dev    # bench/ (Google Benchmark)
 )
 
 missing=()
