@@ -1,14 +1,13 @@
 // CGAL 5.5 defects that the oracle works around (docs/oracle.md), reproduced against CGAL itself. Each test asserts
 // the defect: if a CGAL update fixes one, its test fails and the workaround can be revisited.
-#include <gtest/gtest.h>
-
 #include <CGAL/Exact_predicates_exact_constructions_kernel.h>
+#include <CGAL/Gmpzf.h>
+#include <CGAL/Polyhedron_3.h>
 #include <CGAL/Polytope_distance_d.h>
 #include <CGAL/Polytope_distance_d_traits_3.h>
-#include <CGAL/Polyhedron_3.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/convex_hull_3.h>
-#include <CGAL/Gmpzf.h>
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,8 +45,7 @@ TEST(CgalDefects, PolytopeDistanceCyclesForever) {
   if (child == 0) {
     using DK = CGAL::Simple_cartesian<double>;  // doubles in, exact Gmpzf arithmetic inside, as CGAL's examples do
     using Traits = CGAL::Polytope_distance_d_traits_3<DK, CGAL::Gmpzf, double>;
-    const std::vector<DK::Point_3> a = {
-        {9.5, 23.75, 24.75}, {30, 26.25, 29.5}, {12.25, 12.5, -30}, {-30, -30, -30}};
+    const std::vector<DK::Point_3> a = {{9.5, 23.75, 24.75}, {30, 26.25, 29.5}, {12.25, 12.5, -30}, {-30, -30, -30}};
     const std::vector<DK::Point_3> b = {{-30, -30, -30}};
     CGAL::Polytope_distance_d<Traits> distance(a.begin(), a.end(), b.begin(), b.end());
     _exit(distance.is_valid() ? 0 : 1);

@@ -1,6 +1,8 @@
 // The hull oracle: hand-computed rationals, the shipped examples, CGAL's collinear defect worked around, invalid
 // input, correctly rounded distances, and exact agreement with the exact reference (an independent exact method:
 // GJK with region tests, no hull) on random lattice pairs.
+#include "gjkref/oracle.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -9,7 +11,6 @@
 
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
-#include "gjkref/oracle.hpp"
 
 namespace gjkref::oracle {
 namespace {
@@ -31,6 +32,20 @@ Case make(int dim, std::vector<std::array<double, 3>> a, std::vector<std::array<
 }
 
 ExactPoint point(mpq_class x, mpq_class y, mpq_class z) { return {x, y, z}; }
+
+// A random case on the integer lattice [−w, w]^dim with 1 to max_points points per shape: degenerate configurations
+// (touching, flat, collinear, duplicate) are frequent by construction.
+Case random_lattice_case(std::mt19937_64& rng, int dim, int half_width, int max_points) {
+  std::uniform_int_distribution<int> coord(-half_width, half_width), count(1, max_points);
+  Case c = make(dim, {}, {});
+  for (auto* s : {&c.a, &c.b})
+    for (int k = count(rng); k > 0; --k) {
+      std::array<double, 3> p{0, 0, 0};
+      for (int i = 0; i < dim; ++i) p[i] = coord(rng);
+      s->points.push_back(p);
+    }
+  return c;
+}
 
 TEST(HullOracle, HandComputedFeatures) {
   // Vertex: two points.
@@ -74,11 +89,12 @@ TEST(HullOracle, HandComputedFeatures) {
 TEST(HullOracle, ShippedExamplesGetTheirStatedAnswers) {
   const auto all = casefile::read_file(std::string(GJKREF_SOURCE_DIR) + "/cases/examples/examples.json");
   ASSERT_FALSE(all.error) << all.error->message();
-  const std::vector<std::pair<Verdict, mpq_class>> expected = {{Verdict::Separated, 9},
-                                                               {Verdict::Touching, 0},
-                                                               {Verdict::Overlapping, 0},
-                                                               {Verdict::Touching, 0},
-                                                               {Verdict::Separated, mpq_class(1, 4) * std::ldexp(1.0, -80)}};
+  const std::vector<std::pair<Verdict, mpq_class>> expected = {
+      {Verdict::Separated, 9},
+      {Verdict::Touching, 0},
+      {Verdict::Overlapping, 0},
+      {Verdict::Touching, 0},
+      {Verdict::Separated, mpq_class(1, 4) * std::ldexp(1.0, -80)}};
   ASSERT_EQ(all.cases.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const Answer r = hull_oracle(all.cases[i]);
@@ -135,16 +151,9 @@ TEST(HullOracle, CorrectlyRoundedSquareRoot) {
 template <class V>
 void agrees_with_exact_reference(int dim, std::uint64_t seed, int pairs) {
   std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> coord(-3, 3), count(1, 8);
   int touching = 0, overlapping = 0, separated = 0;
   for (int t = 0; t < pairs; ++t) {
-    Case c = make(dim, {}, {});
-    for (auto* s : {&c.a, &c.b})
-      for (int k = count(rng); k > 0; --k) {
-        std::array<double, 3> p{0, 0, 0};
-        for (int i = 0; i < dim; ++i) p[i] = coord(rng);
-        s->points.push_back(p);
-      }
+    const Case c = random_lattice_case(rng, dim, 3, 8);
     const Answer o = hull_oracle(c);
     auto shape = [&](const casefile::Shape& s) {
       std::vector<V> pts;
@@ -173,16 +182,9 @@ void agrees_with_exact_reference(int dim, std::uint64_t seed, int pairs) {
 // the affine dimension, and the closest vector v = witness_a − witness_b (unique, though the witnesses need not be).
 void oracles_agree(int dim, std::uint64_t seed, int pairs, int half_width) {
   std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> coord(-half_width, half_width), count(1, 7);
   int touching = 0, overlapping = 0, separated = 0;
   for (int t = 0; t < pairs; ++t) {
-    Case c = make(dim, {}, {});
-    for (auto* s : {&c.a, &c.b})
-      for (int k = count(rng); k > 0; --k) {
-        std::array<double, 3> p{0, 0, 0};
-        for (int i = 0; i < dim; ++i) p[i] = coord(rng);
-        s->points.push_back(p);
-      }
+    const Case c = random_lattice_case(rng, dim, half_width, 7);
     const Answer h = hull_oracle(c), q = qp_oracle(c);
     SCOPED_TRACE(::testing::Message() << "seed " << seed << " pair " << t << ": " << casefile::write(c));
     ASSERT_EQ(h.verdict, q.verdict) << to_string(h.verdict) << " vs " << to_string(q.verdict);
@@ -202,8 +204,8 @@ void oracles_agree(int dim, std::uint64_t seed, int pairs, int half_width) {
 // The input on which CGAL's Polytope_distance_d cycles forever (docs/oracle.md): B's point is A's fourth vertex, so
 // the shapes touch. The QP oracle (Bland pricing) must return, and agree with the hull oracle.
 TEST(QpOracle, PolytopeDistanceCyclingInputTerminates) {
-  const Case c = make(3, {{9.5, 23.75, 24.75}, {30, 26.25, 29.5}, {12.25, 12.5, -30}, {-30, -30, -30}},
-                      {{-30, -30, -30}});
+  const Case c =
+      make(3, {{9.5, 23.75, 24.75}, {30, 26.25, 29.5}, {12.25, 12.5, -30}, {-30, -30, -30}}, {{-30, -30, -30}});
   const Answer q = qp_oracle(c);
   EXPECT_EQ(q.verdict, Verdict::Touching);
   EXPECT_EQ(q.squared_distance, 0);
@@ -224,7 +226,6 @@ TEST(QpOracle, HugeAndSubnormalCoordinatesTouch) {
 
 TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }
 TEST(QpOracle, AgreesWithTheHullOracle2d) { oracles_agree(2, seed_or(202), 1000, 3); }
-
 
 TEST(HullOracle, AgreesWithTheExactReference3d) { agrees_with_exact_reference<Vec3<Exact>>(3, seed_or(101), 600); }
 TEST(HullOracle, AgreesWithTheExactReference2d) { agrees_with_exact_reference<Vec2<Exact>>(2, seed_or(102), 1500); }

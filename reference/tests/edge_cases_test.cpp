@@ -15,15 +15,21 @@ template <class T>
 class EdgeCases : public ::testing::Test {};
 TYPED_TEST_SUITE(EdgeCases, ScalarTypes, ScalarNames);
 
-// Both queries, both argument orders.
-template <Vector V>
-void expect_intersecting(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
+// Runs check(p, q, distance(p, q), intersect(p, q)) for (p, q) = (A, B) and (B, A).
+template <Vector V, class Check>
+void in_both_orders(const ConvexPoints<V>& a, const ConvexPoints<V>& b, Check check) {
   for (int swapped = 0; swapped < 2; ++swapped) {
     const ConvexPoints<V>& p = swapped ? b : a;
     const ConvexPoints<V>& q = swapped ? a : b;
     SCOPED_TRACE(swapped ? "(B, A)" : "(A, B)");
-    const Result<V> d = distance(p, q);
-    const Result<V> i = intersect(p, q);
+    check(p, q, distance(p, q), intersect(p, q));
+  }
+}
+
+// Both queries, both argument orders.
+template <Vector V>
+void expect_intersecting(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
+  in_both_orders(a, b, [](const ConvexPoints<V>& p, const ConvexPoints<V>& q, const Result<V>& d, const Result<V>& i) {
     EXPECT_EQ(d.status, Status::Intersecting) << to_string(d.stop_rule);
     EXPECT_EQ(i.status, Status::Intersecting) << to_string(i.stop_rule);
     EXPECT_TRUE(is_zero(d.closest));
@@ -32,18 +38,13 @@ void expect_intersecting(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
       EXPECT_TRUE(certify_exact(p, q, d));
       EXPECT_TRUE(certify_exact(p, q, i));
     }
-  }
+  });
 }
 
 template <Vector V>
 void expect_separated(const ConvexPoints<V>& a, const ConvexPoints<V>& b, double exact_squared_distance) {
   using T = scalar_t<V>;
-  for (int swapped = 0; swapped < 2; ++swapped) {
-    const ConvexPoints<V>& p = swapped ? b : a;
-    const ConvexPoints<V>& q = swapped ? a : b;
-    SCOPED_TRACE(swapped ? "(B, A)" : "(A, B)");
-    const Result<V> d = distance(p, q);
-    const Result<V> i = intersect(p, q);
+  in_both_orders(a, b, [&](const ConvexPoints<V>& p, const ConvexPoints<V>& q, const Result<V>& d, const Result<V>& i) {
     EXPECT_EQ(d.status, Status::Separated) << to_string(d.stop_rule);
     EXPECT_EQ(i.status, Status::Separated) << to_string(i.stop_rule);
     EXPECT_TRUE(d.separation.has_value());
@@ -54,7 +55,7 @@ void expect_separated(const ConvexPoints<V>& a, const ConvexPoints<V>& b, double
       const T bound = T(kEdgeCaseDistanceEpsilons) * ScalarTraits<T>::epsilon() * input_scale(p, q);
       EXPECT_LE(std::fabs(d.distance() - std::sqrt(T(exact_squared_distance))), bound);
     }
-  }
+  });
 }
 
 // ---- Origin on a feature of A⊖B ------------------------------------------------------------------------------
