@@ -243,6 +243,32 @@ TYPED_TEST(Regression, BooleanSeparatingPlaneMustClearTheTouchingBand) {
   EXPECT_EQ(intersect(b, a).status, Status::Intersecting);
 }
 
+// Regression (found by a seed campaign of FloatingModesMeetTheContractOnRandomReals, seed 1040 pair 12, float): shapes
+// of size about 4·10⁴ at exact distance 1.40 (outside the verdict band 0.64). GJK converged to the right simplex
+// (|v| = 1.40182), then stalled (rule 5), and the old rule called it touching because the rounded v·w was not
+// positive. Cause: v's absolute rounding error (about ε·4·10⁴) tilts its direction by about 2·10⁻³, and across the
+// shapes that tilt exceeds |v|²: the sign of v·w is noise below about √ε·M. Rules 4–6 now answer by the distance.
+// What does not matter: the scalar type (double shows the same at proportionally smaller distances).
+TEST(Regression, StalledLoopDecidesByDistanceNotBySign) {
+  using V = Vec3<float>;
+  const ConvexPoints<V> a{{-0xd.f2378p+10f, -0xf.dcd7bp+5f, 0xb.ecc6bp+10f},
+                          {-0xe.de474p+7f, -0xd.50841p+10f, -0xc.75d3fp+7f},
+                          {0x8.f719cp+10f, -0xa.a6ccep+10f, 0xe.308d1p+8f},
+                          {0xe.f8d3cp+10f, -0x8.f20eep+9f, -0xa.409b8p+10f}};
+  const ConvexPoints<V> b{{-0x8.3962p+7f, -0x8.f20eep+9f, -0xa.409b8p+10f},
+                          {0xa.bf4f2p+9f, 0xa.de6b9p+10f, -0xa.7f3a7p+9f},
+                          {0xc.bf306p+10f, -0xf.349b2p+8f, -0xd.08f61p+9f},
+                          {0xd.7c31ep+11f, 0xf.e053ep+7f, -0xa.ddb6fp+10f},
+                          {0xb.ae9d1p+8f, 0xa.dc1a2p+10f, -0xe.73c32p+10f}};
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_EQ(exact.status, Status::Separated);
+  const float truth = std::sqrt(to_scalar<float>(exact.squared_distance()));
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Separated) << to_string(r.stop_rule);
+  const float bound = float(kContractDistanceEpsilons) * ScalarTraits<float>::epsilon() * input_scale(a, b);
+  EXPECT_LE(std::fabs(r.distance() - truth), bound);
+}
+
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
 // slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
 TEST(GjkExact, WarmStartsGiveTheColdAnswer) {
