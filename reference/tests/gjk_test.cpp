@@ -16,6 +16,8 @@ void exact_answers_are_certified(std::uint64_t seed, int pairs, int max_points, 
   for (int t = 0; t < pairs; ++t) {
     const auto a = random_lattice_shape<V>(rng, 1, max_points, 3);
     const auto b = random_lattice_shape<V>(rng, 1, max_points, 3);
+    const FailureCaseSaver<V> saver(a, b, "exact-" + std::to_string(V::dimension) + "d-seed" + std::to_string(seed) +
+                                              "-pair" + std::to_string(t));
     const Result<V> r = distance(a, b);
     ASSERT_TRUE(certify_exact(a, b, r)) << "seed " << seed << " pair " << t;
     // Floating-only stop rules never fire in exact arithmetic.
@@ -66,6 +68,8 @@ void floating_matches_exact(std::uint64_t seed, int pairs) {
   for (int t = 0; t < pairs; ++t) {
     const auto a = random_lattice_shape<VD>(rng, 1, 10, 3);
     const auto b = random_lattice_shape<VD>(rng, 1, 10, 3);
+    const FailureCaseSaver<VD> saver(a, b, "lattice-" + std::to_string(VD::dimension) + "d-seed" + std::to_string(seed) +
+                                               "-pair" + std::to_string(t));
     const Result<VE> exact = distance(converted<Exact>(a), converted<Exact>(b));
     const Result<V> r = distance(converted<T>(a), converted<T>(b));
     const Result<V> i = intersect(converted<T>(a), converted<T>(b));
@@ -124,6 +128,8 @@ void contract_on_random_reals(std::uint64_t seed, int pairs) {
       pb.push_back(p);
     }
     const ConvexPoints<V> a(pa), b(pb);
+    const FailureCaseSaver<V> saver(a, b, "reals-" + std::to_string(Dim) + "d-seed" + std::to_string(seed) + "-pair" +
+                                              std::to_string(t));
     const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
     ASSERT_TRUE(exact.status == Status::Separated || exact.status == Status::Intersecting);
     const Result<V> r = distance(a, b);

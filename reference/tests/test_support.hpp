@@ -13,12 +13,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "gjkref/casefile.hpp"
 #include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
@@ -180,6 +183,42 @@ std::string describe(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
   }
   return os.str();
 }
+
+// Saves the case of a failing iteration of a random test as a gjkref-case/1 file, so that it can be replayed
+// (`gjkref eval FILE`). Construct one per iteration, around the checks: if a failure happened while it lived, its
+// destructor writes the case to $GJKREF_FAILURE_DIR (default gjkref-failures/ in the working directory) and prints
+// the path.
+template <Vector V>
+class FailureCaseSaver {
+ public:
+  FailureCaseSaver(const ConvexPoints<V>& a, const ConvexPoints<V>& b, std::string name)
+      : a_(a), b_(b), name_(std::move(name)), failed_before_(::testing::Test::HasFailure()) {}
+  ~FailureCaseSaver() {
+    if (failed_before_ || !::testing::Test::HasFailure()) return;
+    casefile::Case c;
+    c.name = name_;
+    c.dim = V::dimension;
+    c.note = "saved by a failing gjkref test";
+    for (const auto& [shape, out] : {std::pair{&a_, &c.a}, std::pair{&b_, &c.b}})
+      for (const V& p : shape->points()) {
+        std::array<double, 3> q{0, 0, 0};
+        for (int i = 0; i < V::dimension; ++i) q[i] = ScalarTraits<scalar_t<V>>::to_double(p[i]);
+        out->points.push_back(q);
+      }
+    const char* dir = std::getenv("GJKREF_FAILURE_DIR");
+    const std::filesystem::path folder = dir ? dir : "gjkref-failures";
+    std::filesystem::create_directories(folder);
+    const std::filesystem::path file = folder / (name_ + ".json");
+    std::ofstream(file) << casefile::write(c);
+    std::printf("failing case saved: %s\n", std::filesystem::absolute(file).c_str());
+  }
+
+ private:
+  const ConvexPoints<V>& a_;
+  const ConvexPoints<V>& b_;
+  std::string name_;
+  bool failed_before_;
+};
 
 // Seeds: fixed by default (reproducible), overridable with GJKREF_SEED; printed by every random test.
 inline std::uint64_t test_seed(std::uint64_t fallback) {
