@@ -171,8 +171,21 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                {"status", o.status},
                                {"agrees", agrees != "NO"},
                                {"within_band", agrees == "band"}};
-        rows << "  " << std::left << std::setw(24) << impl->name << std::setw(16) << o.verdict << std::setw(26)
+        rows << "  " << std::left << std::setw(26) << impl->name << std::setw(16) << o.verdict << std::setw(26)
              << format_double(o.distance) << std::setw(20) << o.status << agrees << "\n";
+      }
+      // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged.
+      const std::optional<oracle::Opinion> opinion = oracle::boost_geometry_opinion(c);
+      nlohmann::json opinions = nlohmann::json::object();
+      if (opinion) {
+        const bool same = opinion->intersecting == (truth.verdict != oracle::Verdict::Separated);
+        opinions["boost-geometry"] = {{"verdict", opinion->intersecting ? "intersecting" : "separated"},
+                                      {"distance", opinion->distance},
+                                      {"same_verdict_as_oracle", same}};
+        rows << "  " << std::left << std::setw(26) << "boost-geometry (opinion)" << std::setw(16)
+             << (opinion->intersecting ? "intersecting" : "separated") << std::setw(26)
+             << format_double(opinion->distance) << std::setw(20) << "double, not judged"
+             << (same ? "same verdict" : "other verdict") << "\n";
       }
       if (options.json) {
         nlohmann::json line = {{"name", c.name},
@@ -185,13 +198,14 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                  {"feature", oracle::to_string(truth.feature)},
                                  {"affine_dimension", truth.affine_dimension},
                                  {"methods_agree", methods_agree}}},
-                               {"results", results}};
+                               {"results", results},
+                               {"opinions", opinions}};
         out << line.dump() << "\n";
       } else {
         out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
             << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
             << ", closest feature " << oracle::to_string(truth.feature) << "\n"
-            << "  " << std::left << std::setw(24) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
+            << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
             << "distance" << std::setw(20) << "stop rule / error" << "agrees\n"
             << rows.str() << "\n";
       }

@@ -224,6 +224,34 @@ TEST(QpOracle, HugeAndSubnormalCoordinatesTouch) {
   }
 }
 
+// Near-boundary 2D cases: B is a point within a few ulps of an oblique edge of the triangle A (the rounded midpoint
+// of the edge, nudged by −4..4 ulps in y). The two exact oracles must agree exactly on every one; Boost.Geometry's
+// double-precision verdict is measured against them (printed, and quoted in docs/oracle.md).
+TEST(BoostGeometry, NearBoundaryOpinionsAreMeasured) {
+  std::mt19937_64 rng(seed_or(301));
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> nudge(-4, 4);
+  constexpr int kCases = 2000;
+  int separated = 0, boost_wrong = 0;
+  for (int t = 0; t < kCases; ++t) {
+    const std::array<double, 3> p{unit(rng), unit(rng), 0}, q{unit(rng), unit(rng), 0}, r{unit(rng), unit(rng), 0};
+    std::array<double, 3> m{(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, 0};
+    for (int k = nudge(rng); k != 0; k += k > 0 ? -1 : 1) m[1] = std::nextafter(m[1], k > 0 ? 2.0 : -2.0);
+    const Case c = make(2, {p, q, r}, {m});
+    const Answer h = hull_oracle(c), o = qp_oracle(c);
+    ASSERT_EQ(h.verdict, o.verdict) << casefile::write(c);
+    ASSERT_EQ(h.squared_distance, o.squared_distance) << casefile::write(c);
+    const auto opinion = boost_geometry_opinion(c);
+    ASSERT_TRUE(opinion.has_value());
+    if (opinion->intersecting != (h.verdict != Verdict::Separated)) ++boost_wrong;
+    if (h.verdict == Verdict::Separated) ++separated;
+  }
+  std::printf("near-boundary 2D: %d of %d separated; Boost.Geometry's verdict differs from the exact one on %d\n",
+              separated, kCases, boost_wrong);
+  EXPECT_GT(separated, kCases / 10);
+  EXPECT_LT(separated, kCases - kCases / 10);
+}
+
 TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }
 TEST(QpOracle, AgreesWithTheHullOracle2d) { oracles_agree(2, seed_or(202), 1000, 3); }
 

@@ -15,6 +15,7 @@
 #include <gmpxx.h>
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,15 @@ Answer qp_oracle(const casefile::Case& c);
 
 // √q correctly rounded to double, for a rational q ≥ 0 (MPFR, with an exactness check of the rounding).
 double correctly_rounded_sqrt(const mpq_class& q);
+
+// A non-exact second opinion for 2D cases, from Boost.Geometry in double: the convex hull of the rounded differences
+// a − b, `covered_by` for the origin and `distance` to it. Not an oracle: it shows what double-precision geometry
+// answers (docs/oracle.md). nullopt for 3D cases and invalid input.
+struct Opinion {
+  bool intersecting = false;
+  double distance = 0;
+};
+std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
 
 const char* to_string(Verdict v);
 const char* to_string(Feature f);
