@@ -1,13 +1,18 @@
 // The hull oracle (method 1 of docs/oracle.md): exact, from the convex hull of the pairwise differences.
 //
-// Every number is an exact rational (mpq_class); CGAL computes only the convex hulls of full-dimensional point sets
-// (convex_hull_2 on a plane, convex_hull_3 in space), with the exact kernel Simple_cartesian<mpq_class>. The affine
+// Every number is an exact rational (mpq_class); CGAL computes only the convex hulls of full-dimensional point sets:
+// convex_hull_2 on a plane with the exact kernel Simple_cartesian<mpq_class>, and convex_hull_3 in space on Epeck
+// points (exact, with filtered predicates: fast) through an index adapter, so that the hull comes back as indices
+// into our own exact points and no Epeck number is ever compared or converted. The affine
 // dimension of every set is decided here, by exact tests, before CGAL sees it: CGAL 5.5's convex_hull_3 keeps the
 // wrong two points of a collinear input (docs/oracle.md), so it is never given one.
 // The classification and the closest point are written here too, in a form unlike the reference's region tests:
 // project, test the barycentric signs, else take the best of the boundary's segments.
+#include <CGAL/Exact_predicates_exact_constructions_kernel.h>
+#include <CGAL/Extreme_points_traits_adapter_3.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/Surface_mesh.h>
+#include <boost/iterator/counting_iterator.hpp>
 #include <CGAL/convex_hull_2.h>
 #include <CGAL/convex_hull_3.h>
 #include <CGAL/gmpxx.h>
@@ -16,6 +21,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "gjkref/oracle.hpp"
 
@@ -25,6 +31,15 @@ namespace {
 using Q = mpq_class;
 using P = ExactPoint;
 using Kernel = CGAL::Simple_cartesian<mpq_class>;
+using EPoint = CGAL::Epeck::Point_3;
+
+// The convex hull of a full-dimensional 3D point set, as a mesh whose "points" are indices into `points`.
+CGAL::Surface_mesh<std::size_t> hull_3(const std::vector<EPoint>& points) {
+  CGAL::Surface_mesh<std::size_t> mesh;
+  CGAL::convex_hull_3(boost::counting_iterator<std::size_t>(0), boost::counting_iterator<std::size_t>(points.size()),
+                      mesh, CGAL::make_extreme_points_traits_adapter(CGAL::make_property_map(points)));
+  return mesh;
+}
 
 P sub(const P& a, const P& b) { return {Q(a[0] - b[0]), Q(a[1] - b[1]), Q(a[2] - b[2])}; }
 P add(const P& a, const P& b) { return {Q(a[0] + b[0]), Q(a[1] + b[1]), Q(a[2] + b[2])}; }
@@ -102,8 +117,8 @@ int dropped_axis(const P& n) {
 }
 Kernel::Point_2 project(const P& p, int dropped) { return {p[(dropped + 1) % 3], p[(dropped + 2) % 3]}; }
 
-// The extreme points of a point set (indices), by its affine dimension.
-std::vector<std::size_t> extreme_points(const std::vector<P>& pts) {
+// The extreme points of a point set (indices), by its affine dimension. `epoints` are the same points as Epeck points.
+std::vector<std::size_t> extreme_points(const std::vector<P>& pts, const std::vector<EPoint>& epoints) {
   const Affine aff = affine_of(pts);
   std::vector<std::size_t> out;
   if (aff.dim == 0) return {0};
@@ -131,16 +146,8 @@ std::vector<std::size_t> extreme_points(const std::vector<P>& pts) {
     for (const auto& q : hull) out.push_back(index.at({q.x(), q.y()}));
     return out;  // in boundary order
   }
-  std::map<P, std::size_t> index;
-  std::vector<Kernel::Point_3> points;
-  for (std::size_t k = 0; k < pts.size(); ++k)
-    if (index.emplace(pts[k], k).second) points.emplace_back(pts[k][0], pts[k][1], pts[k][2]);
-  CGAL::Surface_mesh<Kernel::Point_3> mesh;
-  CGAL::convex_hull_3(points.begin(), points.end(), mesh);
-  for (auto v : mesh.vertices()) {
-    const auto& q = mesh.point(v);
-    out.push_back(index.at(P{q.x(), q.y(), q.z()}));
-  }
+  const CGAL::Surface_mesh<std::size_t> mesh = hull_3(epoints);
+  for (auto v : mesh.vertices()) out.push_back(mesh.point(v));
   return out;
 }
 
@@ -213,7 +220,7 @@ Feature polygon_feature(const P& p, const std::vector<const Labeled*>& ring) {
   return edges == 0 ? Feature::Face : (edges == 1 ? Feature::Edge : Feature::Vertex);
 }
 
-Located locate(const std::vector<Labeled>& d, int ambient) {
+Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int ambient) {
   std::vector<P> pts;
   for (const Labeled& l : d) pts.push_back(l.p);
   const Affine aff = affine_of(pts);
@@ -226,7 +233,7 @@ Located locate(const std::vector<Labeled>& d, int ambient) {
     const Combination c = combination({{&d[0], Q(1)}});
     return {verdict_for(c, false), c, Feature::Vertex};
   }
-  const std::vector<std::size_t> ext = extreme_points(pts);
+  const std::vector<std::size_t> ext = extreme_points(pts, ed);
   if (aff.dim == 1) {
     const Combination c = closest_on_segment(d[ext[0]], d[ext[1]]);
     const P v = c.point();
@@ -248,22 +255,14 @@ Located locate(const std::vector<Labeled>& d, int ambient) {
 
   // Full-dimensional polytope: the hull's triangles, outward. For each, s = n·(0 − a) > 0 means the origin lies
   // beyond that face.
-  std::map<P, const Labeled*> by_point;
-  std::vector<Kernel::Point_3> points;
-  for (std::size_t k : ext) {
-    by_point.emplace(d[k].p, &d[k]);
-    points.emplace_back(d[k].p[0], d[k].p[1], d[k].p[2]);
-  }
-  CGAL::Surface_mesh<Kernel::Point_3> mesh;
-  CGAL::convex_hull_3(points.begin(), points.end(), mesh);
+  std::vector<EPoint> extreme;
+  for (std::size_t k : ext) extreme.push_back(ed[k]);
+  const CGAL::Surface_mesh<std::size_t> mesh = hull_3(extreme);
   std::vector<std::array<const Labeled*, 3>> faces;
   for (auto f : mesh.faces()) {
     std::array<const Labeled*, 3> t{};
     int i = 0;
-    for (auto v : CGAL::vertices_around_face(mesh.halfedge(f), mesh)) {
-      const auto& q = mesh.point(v);
-      t[i++] = by_point.at(P{q.x(), q.y(), q.z()});
-    }
+    for (auto v : CGAL::vertices_around_face(mesh.halfedge(f), mesh)) t[i++] = &d[ext[mesh.point(v)]];
     faces.push_back(t);
   }
   std::vector<Combination> visible;
@@ -344,22 +343,35 @@ double correctly_rounded_sqrt(const mpq_class& q) {
 Answer hull_oracle(const casefile::Case& c) {
   Answer out;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
+  // Exact points, duplicates removed (Epeck's equality tests on identical points are slow), with their Epeck twins.
   std::vector<P> a, b;
-  for (const auto& p : c.a.points) a.push_back(exact(p));
-  for (const auto& p : c.b.points) b.push_back(exact(p));
+  std::vector<EPoint> ea, eb;
+  for (const auto& [shape, out, eout] : {std::tuple{&c.a, &a, &ea}, std::tuple{&c.b, &b, &eb}}) {
+    std::map<P, bool> seen_input;
+    for (const auto& p : shape->points)
+      if (seen_input.emplace(exact(p), true).second) {
+        out->push_back(exact(p));
+        eout->emplace_back(p[0], p[1], p[2]);
+      }
+  }
   // A⊖B's vertices are differences of A's and B's extreme points; identical differences are kept once.
   std::vector<Labeled> d;
+  std::vector<EPoint> ed;
   std::map<P, bool> seen;
-  for (std::size_t i : extreme_points(a))
-    for (std::size_t j : extreme_points(b)) {
+  const std::vector<std::size_t> ext_a = extreme_points(a, ea), ext_b = extreme_points(b, eb);
+  for (std::size_t i : ext_a)
+    for (std::size_t j : ext_b) {
       const P p = sub(a[i], b[j]);
-      if (seen.emplace(p, true).second) d.push_back({p, i, j});
+      if (seen.emplace(p, true).second) {
+        d.push_back({p, i, j});
+        ed.push_back(CGAL::ORIGIN + (ea[i] - eb[j]));
+      }
     }
   std::vector<P> pts;
   for (const Labeled& l : d) pts.push_back(l.p);
   out.affine_dimension = affine_of(pts).dim;
 
-  const Located located = locate(d, c.dim);
+  const Located located = locate(d, ed, c.dim);
   out.verdict = located.verdict;
   out.feature = located.feature;
   out.witness_a = out.witness_b = P{Q(0), Q(0), Q(0)};
