@@ -252,6 +252,141 @@ TEST(BoostGeometry, NearBoundaryOpinionsAreMeasured) {
   EXPECT_LT(separated, kCases - kCases / 10);
 }
 
+// ---- Families (docs/oracle.md): the three exact methods on generated cases, GJKREF_ORACLE_CASES per family and
+// dimension (10,000 by default; the ASan preset sets fewer). Every case: hull = QP exactly (verdict, squared distance,
+// affine dimension, closest vector) and = the exact reference GJK (intersecting or not, squared distance).
+
+int cases_per_family() {
+  const char* s = std::getenv("GJKREF_ORACLE_CASES");
+  return s ? std::atoi(s) : 10000;
+}
+
+using Family = Case (*)(std::mt19937_64&, int dim);
+
+// A boundary point of a lattice shape: the midpoint of two points maximising a random lattice direction (both lie on
+// the supporting face, so the midpoint does too). Exact: lattice coordinates, one halving.
+std::array<double, 3> boundary_point(const casefile::Shape& s, std::mt19937_64& rng, int dim) {
+  std::uniform_int_distribution<int> coord(-2, 2);
+  std::array<double, 3> dir{0, 0, 0};
+  while (dir[0] == 0 && dir[1] == 0 && dir[2] == 0)
+    for (int i = 0; i < dim; ++i) dir[i] = coord(rng);
+  double best = -1e300;
+  std::vector<std::array<double, 3>> top;
+  for (const auto& p : s.points) {
+    const double v = dir[0] * p[0] + dir[1] * p[1] + dir[2] * p[2];  // small integers: exact
+    if (v > best) best = v, top.clear();
+    if (v == best) top.push_back(p);
+  }
+  const auto& u = top[rng() % top.size()];
+  const auto& w = top[rng() % top.size()];
+  return {(u[0] + w[0]) / 2, (u[1] + w[1]) / 2, (u[2] + w[2]) / 2};
+}
+
+Case family_random(std::mt19937_64& rng, int dim) { return random_lattice_case(rng, dim, 3, 6); }
+
+// B = A reflected through a boundary point p of A: A ∩ (2p − A) lies in A's supporting plane at p — exact contact.
+Case family_touching(std::mt19937_64& rng, int dim) {
+  Case c = random_lattice_case(rng, dim, 3, 6);
+  const auto p = boundary_point(c.a, rng, dim);
+  c.b.points.clear();
+  for (const auto& a : c.a.points) c.b.points.push_back({2 * p[0] - a[0], 2 * p[1] - a[1], 2 * p[2] - a[2]});
+  if (c.b.points.size() > 1 && rng() % 2) c.b.points.pop_back();  // sometimes a sub-shape: still touching or apart
+  return c;
+}
+
+// Flat, collinear and single-point sets: in 3D on the plane z = 0 or on a line; in 2D on a line or a point.
+Case family_flat(std::mt19937_64& rng, int dim) {
+  Case c = random_lattice_case(rng, dim, 3, 6);
+  const int kind = static_cast<int>(rng() % 3);
+  for (auto* s : {&c.a, &c.b})
+    for (auto& p : s->points) {
+      if (kind == 0 && dim == 3) p[2] = 0;                // coplanar
+      if (kind == 1) p[1] = p[0], p[2] = dim == 3 ? -p[0] : 0;  // collinear, through the origin's line x = y = −z
+      if (kind == 2) p = s->points[0];                     // a single point, repeated
+    }
+  return c;
+}
+
+// A touching pair, then B moved by 2^−k (k = 1..60) along a lattice direction: just apart or just overlapping.
+Case family_near(std::mt19937_64& rng, int dim) {
+  Case c = family_touching(rng, dim);
+  std::uniform_int_distribution<int> coord(-1, 1), exponent(1, 60);
+  const double step = std::ldexp(1.0, -exponent(rng));
+  std::array<double, 3> dir{0, 0, 0};
+  for (int i = 0; i < dim; ++i) dir[i] = coord(rng) * step;
+  for (auto& p : c.b.points)
+    for (int i = 0; i < 3; ++i) p[i] += dir[i];  // lattice values + 2^−k: exact in double
+  return c;
+}
+
+// A random or touching lattice pair scaled by 2^s, s = −500..500: exact, huge and tiny.
+Case family_scaled(std::mt19937_64& rng, int dim) {
+  Case c = rng() % 2 ? family_touching(rng, dim) : family_random(rng, dim);
+  std::uniform_int_distribution<int> exponent(-500, 500);
+  const int s = exponent(rng);
+  for (auto* shape : {&c.a, &c.b})
+    for (auto& p : shape->points)
+      for (double& x : p) x = std::ldexp(x, s);
+  return c;
+}
+
+template <class V>
+V exact_vector(const std::array<double, 3>& p) {
+  V v;
+  for (int i = 0; i < V::dimension; ++i) v[i] = Exact(p[i]);
+  return v;
+}
+
+template <class V>
+void family_agreement(Family family, const char* name, int dim, std::uint64_t seed, double min_touching_share) {
+  std::mt19937_64 rng(seed);
+  const int n = cases_per_family();
+  int counts[3] = {0, 0, 0};
+  for (int t = 0; t < n; ++t) {
+    const Case c = family(rng, dim);
+    const Answer h = hull_oracle(c), q = qp_oracle(c);
+    SCOPED_TRACE(::testing::Message() << name << " " << dim << "D seed " << seed << " case " << t << ": "
+                                      << casefile::write(c));
+    ASSERT_EQ(h.verdict, q.verdict) << to_string(h.verdict) << " vs " << to_string(q.verdict);
+    ASSERT_EQ(h.squared_distance, q.squared_distance);
+    ASSERT_EQ(h.affine_dimension, q.affine_dimension);
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(h.witness_a[i] - h.witness_b[i], q.witness_a[i] - q.witness_b[i]);
+    std::vector<V> a, b;
+    for (const auto& p : c.a.points) a.push_back(exact_vector<V>(p));
+    for (const auto& p : c.b.points) b.push_back(exact_vector<V>(p));
+    const auto r = distance(ConvexPoints<V>(a), ConvexPoints<V>(b));
+    ASSERT_EQ(r.status == Status::Intersecting, h.verdict != Verdict::Separated);
+    ASSERT_EQ(r.squared_distance(), h.squared_distance);
+    ++counts[static_cast<int>(h.verdict)];
+  }
+  std::printf("%s %dD seed %llu: %d cases: %d separated, %d touching, %d overlapping\n", name, dim,
+              static_cast<unsigned long long>(seed), n, counts[0], counts[1], counts[2]);
+  // Representativeness: the family must keep producing what it is for (boundary cases), and some separated ones.
+  EXPECT_GE(counts[1], min_touching_share * n) << name << " " << dim << "D produces too few touching cases";
+  EXPECT_GT(counts[0], 0) << name << " " << dim << "D produces no separated case";
+}
+
+TEST(OracleFamilies, Random) {
+  family_agreement<Vec2<Exact>>(family_random, "random", 2, seed_or(401), 0.02);
+  family_agreement<Vec3<Exact>>(family_random, "random", 3, seed_or(402), 0.02);
+}
+TEST(OracleFamilies, ExactlyTouching) {
+  family_agreement<Vec2<Exact>>(family_touching, "touching", 2, seed_or(403), 0.5);
+  family_agreement<Vec3<Exact>>(family_touching, "touching", 3, seed_or(404), 0.5);
+}
+TEST(OracleFamilies, FlatCollinearAndPoints) {
+  family_agreement<Vec2<Exact>>(family_flat, "flat", 2, seed_or(405), 0.2);
+  family_agreement<Vec3<Exact>>(family_flat, "flat", 3, seed_or(406), 0.2);
+}
+TEST(OracleFamilies, NearTouching) {
+  family_agreement<Vec2<Exact>>(family_near, "near", 2, seed_or(407), 0.05);
+  family_agreement<Vec3<Exact>>(family_near, "near", 3, seed_or(408), 0.05);
+}
+TEST(OracleFamilies, HugeAndTinyScales) {
+  family_agreement<Vec2<Exact>>(family_scaled, "scaled", 2, seed_or(409), 0.2);
+  family_agreement<Vec3<Exact>>(family_scaled, "scaled", 3, seed_or(410), 0.2);
+}
+
 TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }
 TEST(QpOracle, AgreesWithTheHullOracle2d) { oracles_agree(2, seed_or(202), 1000, 3); }
 
