@@ -346,12 +346,12 @@ Answer hull_oracle(const casefile::Case& c) {
   // Exact points, duplicates removed (Epeck's equality tests on identical points are slow), with their Epeck twins.
   std::vector<P> a, b;
   std::vector<EPoint> ea, eb;
-  for (const auto& [shape, out, eout] : {std::tuple{&c.a, &a, &ea}, std::tuple{&c.b, &b, &eb}}) {
+  for (const auto& [shape, exact_points, epeck_points] : {std::tuple{&c.a, &a, &ea}, std::tuple{&c.b, &b, &eb}}) {
     std::map<P, bool> seen_input;
     for (const auto& p : shape->points)
       if (seen_input.emplace(exact(p), true).second) {
-        out->push_back(exact(p));
-        eout->emplace_back(p[0], p[1], p[2]);
+        exact_points->push_back(exact(p));
+        epeck_points->emplace_back(p[0], p[1], p[2]);
       }
   }
   // A⊖B's vertices are differences of A's and B's extreme points; identical differences are kept once.
