@@ -6,6 +6,19 @@
 namespace gjkref::test {
 namespace {
 
+// The rounding allowed around a known distance in these tests, in units of epsilon times the case's largest coordinate
+// (at most 3 here): the distance of a small, well-shaped case is the result of a few dozen operations on values of
+// that size, each off by half an epsilon at most. 16 leaves margin without hiding a change of the tolerances pinned.
+constexpr int kKnownDistanceEpsilons = 16;
+
+// GapToleranceDoesNotStopBeforeARealImprovement's answer, 1 − δ, is one subtraction and a square root away from
+// exactly representable values: 4 epsilon.
+constexpr int kGapProbeAnswerEpsilons = 4;
+
+// GapToleranceDoesNotStopBeforeARealImprovement's δ: 2^12 epsilon, 32 times the gap tolerance (2^7 epsilon), so that a
+// correct loop must go on, and a tolerance loosened past δ must stop early.
+constexpr int kGapProbeEpsilons = 4096;
+
 template <class T>
 class Tolerance : public ::testing::Test {};
 TYPED_TEST_SUITE(Tolerance, FloatingTypes, ScalarNames);
@@ -32,7 +45,8 @@ TYPED_TEST(Tolerance, GapToleranceStopsAtTheKnownDistance) {
   const T truth = std::sqrt(to_scalar<T>(exact.squared_distance()));
   // The gap's guarantee, plus the float input's rounding (coordinates of magnitude 3, rounded to T).
   const T eps = ScalarTraits<T>::epsilon();
-  const T bound = Tolerances<T>::relative_gap() / 2 * truth + T(16) * eps * T(3);
+  const T largest_coordinate(3);
+  const T bound = Tolerances<T>::relative_gap() / 2 * truth + T(kKnownDistanceEpsilons) * eps * largest_coordinate;
   EXPECT_LE(std::fabs(r.distance() - truth), bound);
 }
 
@@ -47,7 +61,7 @@ TYPED_TEST_SUITE(GapEveryType, ScalarTypes, ScalarNames);
 TYPED_TEST(GapEveryType, GapToleranceDoesNotStopBeforeARealImprovement) {
   using T = TypeParam;
   // δ: 2^12 epsilon for floating types; for exact, the double value 2^-40 (any positive δ must be found).
-  const T delta = is_exact_v<T> ? T(std::ldexp(1.0, -40)) : T(4096) * ScalarTraits<T>::epsilon();
+  const T delta = is_exact_v<T> ? T(std::ldexp(1.0, -40)) : T(kGapProbeEpsilons) * ScalarTraits<T>::epsilon();
   const P2<T> a{Vec2<T>{T(-1), T(1)}, Vec2<T>{T(1), T(1)}, Vec2<T>{T(0), T(T(1) - delta)}};
   const P2<T> b{Vec2<T>{T(0), T(0)}};
   const auto r = distance(a, b);
@@ -57,7 +71,7 @@ TYPED_TEST(GapEveryType, GapToleranceDoesNotStopBeforeARealImprovement) {
   if constexpr (is_exact_v<T>) {
     EXPECT_EQ(r.squared_distance(), expected * expected);
   } else {
-    EXPECT_LE(std::fabs(r.distance() - expected), T(4) * ScalarTraits<T>::epsilon());
+    EXPECT_LE(std::fabs(r.distance() - expected), T(kGapProbeAnswerEpsilons) * ScalarTraits<T>::epsilon());
   }
 }
 
@@ -76,7 +90,7 @@ TYPED_TEST(Tolerance, TouchingBandRejectsARealGap) {
       EXPECT_EQ(r.stop_rule, StopRule::TouchingBand);
     } else {
       EXPECT_EQ(r.status, Status::Separated) << g;
-      EXPECT_LE(std::fabs(r.distance() - g), T(16) * ScalarTraits<T>::epsilon()) << g;
+      EXPECT_LE(std::fabs(r.distance() - g), T(kKnownDistanceEpsilons) * ScalarTraits<T>::epsilon()) << g;
     }
   }
 }
