@@ -9,71 +9,58 @@
 #include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
+#include "shapes.hpp"
 
 namespace gjkref::cli {
 namespace {
 
-struct DemoCase {
-  std::string name;
-  std::vector<Vec3<double>> a, b;  // 2D cases use z = 0 in a 3D run; `dim` says which reference to run
-  int dim;
-  std::string expected;  // what the exact answer is, in words
-};
-
-std::vector<DemoCase> demo_cases() {
+// The demo's cases; each note says what the exact answer is, in words.
+std::vector<casefile::Case> demo_cases() {
   const double tiny = std::ldexp(1.0, -1000), huge = std::ldexp(1.0, 900);
   return {
       {"touching squares (edge-edge, 2D)",
-       {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}},
-       {{1, 0.25, 0}, {2, 0.25, 0}, {2, 0.75, 0}, {1, 0.75, 0}},
        2,
+       {{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}},
+       {{{1, 0.25, 0}, {2, 0.25, 0}, {2, 0.75, 0}, {1, 0.75, 0}}},
        "touching"},
-      {"point on a tetrahedron's face (3D)", {{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {0, 0, 4}}, {{1, 1, 2}}, 3, "touching"},
-      {"crossing edges (3D)",
-       {{-1, 0, 0}, {1, 0, 0}, {0, 1, -1}, {0, -1, -1}},
-       {{0, -1, 0}, {0, 1, 0}, {1, 0, 1}, {-1, 0, 1}},
+      {"point on a tetrahedron's face (3D)",
        3,
+       {{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {0, 0, 4}}},
+       {{{1, 1, 2}}},
+       "touching"},
+      {"crossing edges (3D)",
+       3,
+       {{{-1, 0, 0}, {1, 0, 0}, {0, 1, -1}, {0, -1, -1}}},
+       {{{0, -1, 0}, {0, 1, 0}, {1, 0, 1}, {-1, 0, 1}}},
        "touching"},
       {"coplanar overlapping triangles (flat A-B)",
-       {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}},
-       {{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}},
        3,
+       {{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}}},
+       {{{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}}},
        "touching"},
-      {"skew segments", {{0, 0, 0}, {2, 0, 0}}, {{1, 1, 3}, {1, -1, 3}}, 3, "separated, distance 3"},
+      {"skew segments", 3, {{{0, 0, 0}, {2, 0, 0}}}, {{{1, 1, 3}, {1, -1, 3}}}, "separated, distance 3"},
       {"tiny gap: 2^-41 beyond a 2^-40 tetrahedron",
-       {{0, 0, 0}, {std::ldexp(1.0, -40), 0, 0}, {0, std::ldexp(1.0, -40), 0}, {0, 0, std::ldexp(1.0, -40)}},
-       {{std::ldexp(1.5, -40), 0, 0}, {std::ldexp(1.0, -39), 0, 0}},
        3,
+       {{{0, 0, 0}, {std::ldexp(1.0, -40), 0, 0}, {0, std::ldexp(1.0, -40), 0}, {0, 0, std::ldexp(1.0, -40)}}},
+       {{{std::ldexp(1.5, -40), 0, 0}, {std::ldexp(1.0, -39), 0, 0}}},
        "separated, distance 2^-41"},
       {"face contact at scale 2^-1000",
-       {{0, 0, 0}, {4 * tiny, 0, 0}, {0, 4 * tiny, 0}, {0, 0, 4 * tiny}},
-       {{tiny, tiny, 2 * tiny}},
        3,
+       {{{0, 0, 0}, {4 * tiny, 0, 0}, {0, 4 * tiny, 0}, {0, 0, 4 * tiny}}},
+       {{{tiny, tiny, 2 * tiny}}},
        "touching"},
       {"separated at scale 2^900",
-       {{0, 0, 0}, {huge, 0, 0}, {0, huge, 0}},
-       {{0, 0, 2 * huge}},
        3,
+       {{{0, 0, 0}, {huge, 0, 0}, {0, huge, 0}}},
+       {{{0, 0, 2 * huge}}},
        "separated, distance 2^901"},
       {"overlapping cubes",
-       {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {2, 2, 0}, {0, 0, 2}, {2, 0, 2}, {0, 2, 2}, {2, 2, 2}},
-       {{1, 1, 1}, {3, 1, 1}, {1, 3, 1}, {3, 3, 1}, {1, 1, 3}, {3, 1, 3}, {1, 3, 3}, {3, 3, 3}},
        3,
+       {{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {2, 2, 0}, {0, 0, 2}, {2, 0, 2}, {0, 2, 2}, {2, 2, 2}}},
+       {{{1, 1, 1}, {3, 1, 1}, {1, 3, 1}, {3, 3, 1}, {1, 1, 3}, {3, 1, 3}, {1, 3, 3}, {3, 3, 3}}},
        "overlapping"},
-      {"a NaN coordinate", {{0, 0, 0}, {std::nan(""), 0, 0}}, {{1, 1, 1}}, 3, "invalid input"},
+      {"a NaN coordinate", 3, {{{0, 0, 0}, {std::nan(""), 0, 0}}}, {{{1, 1, 1}}}, "invalid input"},
   };
-}
-
-template <class V>
-ConvexPoints<V> to_shape(const std::vector<Vec3<double>>& pts) {
-  std::vector<V> out;
-  for (const Vec3<double>& p : pts) {
-    if constexpr (V::dimension == 2)
-      out.push_back(convert<scalar_t<V>>(Vec2<double>{p.x, p.y}));
-    else
-      out.push_back(convert<scalar_t<V>>(p));
-  }
-  return ConvexPoints<V>(std::move(out));
 }
 
 struct Row {
@@ -83,15 +70,15 @@ struct Row {
 };
 
 template <class V>
-Row evaluate(const DemoCase& c, const char* mode) {
+Row evaluate(const casefile::Case& c, const char* mode) {
   using T = scalar_t<V>;
   Row row;
   row.mode = mode;
   if constexpr (is_exact_v<T>) {
     // An exact rational cannot hold NaN: a NaN case is rejected before conversion.
     for (const auto* shape : {&c.a, &c.b})
-      for (const auto& p : *shape)
-        if (!is_finite(p)) {
+      for (const auto& p : shape->points)
+        if (!std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2])) {
           row.verdict = "invalid-input";
           row.distance = row.rule = row.certificate = "-";
           return row;
@@ -102,7 +89,7 @@ Row evaluate(const DemoCase& c, const char* mode) {
   // (Exact conversion never changes a finite double.)
   if constexpr (!is_exact_v<T>) {
     for (const auto* shape : {&c.a, &c.b})
-      for (const auto& p : *shape)
+      for (const auto& p : shape->points)
         for (int i = 0; i < 3; ++i)
           if (std::isfinite(p[i]) && static_cast<double>(static_cast<T>(p[i])) != p[i] && row.note.empty())
             row.note = "  (input rounded to " + row.mode + ")";
@@ -132,7 +119,7 @@ Row evaluate(const DemoCase& c, const char* mode) {
 }
 
 template <template <class> class Vec>
-std::vector<Row> evaluate_all(const DemoCase& c) {
+std::vector<Row> evaluate_all(const casefile::Case& c) {
   return {evaluate<Vec<float>>(c, "float"), evaluate<Vec<double>>(c, "double"),
           evaluate<Vec<long double>>(c, "long double"), evaluate<Vec<Exact>>(c, "exact")};
 }
@@ -146,8 +133,8 @@ int run_demo(std::ostream& out) {
   out << "  " << std::left << std::setw(13) << "mode" << std::setw(16) << "verdict" << std::setw(30) << "distance"
       << std::setw(19) << "stop rule" << std::setw(7) << "iters"
       << "certificate\n";
-  for (const DemoCase& c : demo_cases()) {
-    out << "\n" << c.name << "  [exact answer: " << c.expected << "]\n";
+  for (const casefile::Case& c : demo_cases()) {
+    out << "\n" << c.name << "  [exact answer: " << c.note << "]\n";
     const std::vector<Row> rows = c.dim == 2 ? evaluate_all<Vec2>(c) : evaluate_all<Vec3>(c);
     for (const Row& r : rows) {
       out << "  " << std::left << std::setw(13) << r.mode << std::setw(16) << r.verdict << std::setw(30) << r.distance

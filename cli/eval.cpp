@@ -11,6 +11,7 @@
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/oracle.hpp"
+#include "shapes.hpp"
 
 namespace gjkref::cli {
 namespace {
@@ -19,9 +20,9 @@ using casefile::Case;
 
 // One implementation's answer, reduced to what eval shows and judges.
 struct Outcome {
-  std::string verdict;  // "separated", "intersecting", "iteration-limit", "invalid-input"
-  double distance = 0;  // the implementation's distance (0 when intersecting)
-  std::string status;   // details: the stop rule, or the input error
+  std::string verdict;                              // "separated", "intersecting", "iteration-limit", "invalid-input"
+  double distance = 0;                              // the implementation's distance (0 when intersecting)
+  std::string status;                               // details: the stop rule, or the input error
   std::optional<mpq_class> exact_squared_distance;  // exact implementations only
 };
 
@@ -31,34 +32,20 @@ struct Implementation {
   std::function<Outcome(const Case&)> run;
 };
 
-template <class T, class V>
-ConvexPoints<V> shape(const casefile::Shape& s) {
-  std::vector<V> pts;
-  for (const auto& p : s.points) {
-    V v;
-    for (int i = 0; i < V::dimension; ++i) v[i] = T(p[i]);
-    pts.push_back(v);
-  }
-  return ConvexPoints<V>(std::move(pts));
-}
-
-template <class T, class V>
-Outcome run_reference_in(const Case& c) {
-  Outcome o;
+template <class T>
+Outcome run_reference(const Case& c) {
   if constexpr (is_exact_v<T>) {
     if (c.has_non_finite_coordinate()) return {"invalid-input", 0, "non-finite input (not representable)", {}};
   }
-  const auto r = distance(shape<T, V>(c.a), shape<T, V>(c.b));
-  o.verdict = to_string(r.status);
-  o.status = r.status == Status::InvalidInput ? to_string(r.input_error) : to_string(r.stop_rule);
-  o.distance = static_cast<double>(r.distance());
-  if constexpr (is_exact_v<T>) o.exact_squared_distance = r.squared_distance();
-  return o;
-}
-
-template <class T>
-Outcome run_reference(const Case& c) {
-  return c.dim == 2 ? run_reference_in<T, Vec2<T>>(c) : run_reference_in<T, Vec3<T>>(c);
+  return in_dimension<T>(c, [&]<class V>() {
+    Outcome o;
+    const auto r = distance(to_shape<V>(c.a), to_shape<V>(c.b));
+    o.verdict = to_string(r.status);
+    o.status = r.status == Status::InvalidInput ? to_string(r.input_error) : to_string(r.stop_rule);
+    o.distance = static_cast<double>(r.distance());
+    if constexpr (is_exact_v<T>) o.exact_squared_distance = r.squared_distance();
+    return o;
+  });
 }
 
 double epsilon_of_exact() { return 0; }
@@ -73,19 +60,15 @@ const std::vector<Implementation>& implementations() {
   return all;
 }
 
-// M of docs/contract.md (largest coordinate of A⊖B) and R (largest input coordinate), in double.
+// M and R of docs/contract.md (gjkref/contract.hpp), for the double input.
 struct Scales {
   double m = 0, r = 0;
 };
 Scales scales(const Case& c) {
-  Scales s;
-  for (const auto& p : c.a.points)
-    for (const auto& q : c.b.points)
-      for (int i = 0; i < c.dim; ++i) s.m = std::max(s.m, std::fabs(p[i] - q[i]));
-  for (const auto* shape : {&c.a, &c.b})
-    for (const auto& p : shape->points)
-      for (int i = 0; i < c.dim; ++i) s.r = std::max(s.r, std::fabs(p[i]));
-  return s;
+  return in_dimension<double>(c, [&]<class V>() {
+    const ConvexPoints<V> a = to_shape<V>(c.a), b = to_shape<V>(c.b);
+    return Scales{input_scale(a, b), largest_coordinate(a, b)};
+  });
 }
 
 // Agreement under docs/contract.md: "yes", "band" (the verdict differs, allowed inside the verdict band), or "NO".
@@ -103,8 +86,8 @@ std::string judge(const oracle::Answer& truth, const Outcome& o, const Implement
   // Converting the double input to a narrower type moves each vertex by up to ε/2·√dim·R (both shapes: twice).
   const double input_rounding = impl.name == "reference-float" ? impl.epsilon * std::sqrt(double(c.dim)) * s.r : 0;
   const double band = kContractVerdictEpsilons * impl.epsilon * s.m + input_rounding;
-  const double allowed =
-      kContractDistanceEpsilons * impl.epsilon * s.m + kRelativeGapEpsilons * impl.epsilon * truth.distance + input_rounding;
+  const double allowed = kContractDistanceEpsilons * impl.epsilon * s.m +
+                         kRelativeGapEpsilons * impl.epsilon * truth.distance + input_rounding;
   if (std::fabs(o.distance - truth.distance) > allowed) return "NO";
   if (says_separated == (truth.verdict == Verdict::Separated)) return "yes";
   return truth.distance <= band ? "band" : "NO";
@@ -133,9 +116,8 @@ std::vector<std::string> implementation_names() {
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<const Implementation*> chosen;
   for (const auto& impl : implementations())
-    if (options.implementations.empty() ||
-        std::find(options.implementations.begin(), options.implementations.end(), impl.name) !=
-            options.implementations.end())
+    if (options.implementations.empty() || std::find(options.implementations.begin(), options.implementations.end(),
+                                                     impl.name) != options.implementations.end())
       chosen.push_back(&impl);
 
   int status = 0;
@@ -153,9 +135,9 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       const oracle::Answer check = oracle::qp_oracle(c);
       const bool methods_agree = truth.verdict == check.verdict && truth.squared_distance == check.squared_distance;
       if (!methods_agree) {
-        err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file
-            << "): hull says " << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance
-            << ", QP says " << oracle::to_string(check.verdict) << " d^2 = " << check.squared_distance
+        err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file << "): hull says "
+            << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance << ", QP says "
+            << oracle::to_string(check.verdict) << " d^2 = " << check.squared_distance
             << ". This is a bug in gjkref; please report it with the case file.\n";
         ++oracle_disagreements;
       }
@@ -206,13 +188,15 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
             << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
             << ", closest feature " << oracle::to_string(truth.feature) << "\n"
             << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
-            << "distance" << std::setw(20) << "stop rule / error" << "agrees\n"
+            << "distance" << std::setw(20) << "stop rule / error"
+            << "agrees\n"
             << rows.str() << "\n";
       }
     }
   }
   if (!options.json)
-    out << evaluated << " cases, " << disagreements << " disagreements with the oracle under docs/contract.md; the two exact "
+    out << evaluated << " cases, " << disagreements
+        << " disagreements with the oracle under docs/contract.md; the two exact "
         << "oracle methods (hull, QP) agree on " << evaluated - oracle_disagreements << " of " << evaluated << "\n";
   if (status == 0 && (disagreements > 0 || oracle_disagreements > 0)) status = 1;
   return status;

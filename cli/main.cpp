@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
 #ifdef GJKREF_HAVE_ORACLE
   gjkref::cli::EvalOptions eval_options;
   std::string impl_list;
-  CLI::App* eval = app.add_subcommand("eval", "Evaluate gjkref-case/1 files: the exact oracle beside each implementation");
+  CLI::App* eval =
+      app.add_subcommand("eval", "Evaluate gjkref-case/1 files: the exact oracle beside each implementation");
   eval->add_option("files", eval_options.files, "case files")->required();
   eval->add_option("--impl", impl_list, "comma-separated implementations (default: all)");
   eval->add_flag("--json", eval_options.json, "one JSON object per case per line");

@@ -23,6 +23,7 @@
 
 #include "gjkref/casefile.hpp"
 #include "gjkref/certify.hpp"
+#include "gjkref/contract.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 
@@ -151,14 +152,6 @@ ConvexPoints<V> random_lattice_shape(std::mt19937_64& rng, int min_points, int m
   for (V& p : pts)
     for (int i = 0; i < V::dimension; ++i) p[i] = scalar_t<V>(coord(rng));
   return ConvexPoints<V>(std::move(pts));
-}
-
-// The input scale M of docs/contract.md: the largest coordinate magnitude of A⊖B over vertex pairs.
-template <Vector V>
-scalar_t<V> input_scale(const ConvexPoints<V>& a, const ConvexPoints<V>& b) {
-  scalar_t<V> m(0);
-  for (const V& d : differences(a, b)) m = std::max(m, max_abs_component(d));
-  return m;
 }
 
 // The unit cube [0, 1]³.
