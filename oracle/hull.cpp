@@ -12,13 +12,13 @@
 #include <CGAL/Extreme_points_traits_adapter_3.h>
 #include <CGAL/Simple_cartesian.h>
 #include <CGAL/Surface_mesh.h>
-#include <boost/iterator/counting_iterator.hpp>
 #include <CGAL/convex_hull_2.h>
 #include <CGAL/convex_hull_3.h>
 #include <CGAL/gmpxx.h>
 #include <mpfr.h>
 
 #include <algorithm>
+#include <boost/iterator/counting_iterator.hpp>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -118,8 +118,8 @@ int dropped_axis(const P& n) {
 Kernel::Point_2 project(const P& p, int dropped) { return {p[(dropped + 1) % 3], p[(dropped + 2) % 3]}; }
 
 // The extreme points of a point set (indices), by its affine dimension. `epoints` are the same points as Epeck points.
-std::vector<std::size_t> extreme_points(const std::vector<P>& pts, const std::vector<EPoint>& epoints) {
-  const Affine aff = affine_of(pts);
+std::vector<std::size_t> extreme_points(const std::vector<P>& pts, const std::vector<EPoint>& epoints,
+                                        const Affine& aff) {
   std::vector<std::size_t> out;
   if (aff.dim == 0) return {0};
   if (aff.dim == 1) {
@@ -190,17 +190,20 @@ Combination closest_on_polygon(const std::vector<const Labeled*>& ring, const P&
   const P q = scale(Q(dot(n, ring[0]->p) / dot(n, n)), n);
   for (std::size_t k = 1; k + 1 < ring.size(); ++k) {  // fan triangulation from ring[0]
     const auto w = barycentric(q, ring[0]->p, ring[k]->p, ring[k + 1]->p);
-    if (w[0] >= 0 && w[1] >= 0 && w[2] >= 0) return combination({{ring[0], w[0]}, {ring[k], w[1]}, {ring[k + 1], w[2]}});
+    if (w[0] >= 0 && w[1] >= 0 && w[2] >= 0)
+      return combination({{ring[0], w[0]}, {ring[k], w[1]}, {ring[k + 1], w[2]}});
   }
   std::vector<Combination> edges;
-  for (std::size_t k = 0; k < ring.size(); ++k) edges.push_back(closest_on_segment(*ring[k], *ring[(k + 1) % ring.size()]));
+  for (std::size_t k = 0; k < ring.size(); ++k)
+    edges.push_back(closest_on_segment(*ring[k], *ring[(k + 1) % ring.size()]));
   return closest_of(edges);
 }
 
 struct Located {
   Verdict verdict;
   Combination closest;
-  Feature feature;  // the minimal face of A⊖B containing the closest point (Interior when overlapping)
+  Feature feature;           // the minimal face of A⊖B containing the closest point (Interior when overlapping)
+  int affine_dimension = 0;  // of A⊖B
 };
 
 // p lies on segment [s, e] (closed).
@@ -220,10 +223,8 @@ Feature polygon_feature(const P& p, const std::vector<const Labeled*>& ring) {
   return edges == 0 ? Feature::Face : (edges == 1 ? Feature::Edge : Feature::Vertex);
 }
 
-Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int ambient) {
-  std::vector<P> pts;
-  for (const Labeled& l : d) pts.push_back(l.p);
-  const Affine aff = affine_of(pts);
+Located locate_in(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int ambient, const Affine& aff,
+                  const std::vector<P>& pts) {
   const auto verdict_for = [&](const Combination& c, bool interior) {
     if (!is_zero(c.point())) return Verdict::Separated;
     return interior && aff.dim == ambient ? Verdict::Overlapping : Verdict::Touching;
@@ -233,7 +234,7 @@ Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int
     const Combination c = combination({{&d[0], Q(1)}});
     return {verdict_for(c, false), c, Feature::Vertex};
   }
-  const std::vector<std::size_t> ext = extreme_points(pts, ed);
+  const std::vector<std::size_t> ext = extreme_points(pts, ed, aff);
   if (aff.dim == 1) {
     const Combination c = closest_on_segment(d[ext[0]], d[ext[1]]);
     const P v = c.point();
@@ -319,6 +320,20 @@ Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int
   throw std::logic_error("hull oracle: the origin is inside the hull but in no tetrahedron of the fan");
 }
 
+std::vector<std::size_t> extreme_points(const std::vector<P>& pts, const std::vector<EPoint>& epoints) {
+  return extreme_points(pts, epoints, affine_of(pts));
+}
+
+// Where the origin lies relative to A⊖B = conv(d), and A⊖B's affine dimension.
+Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int ambient) {
+  std::vector<P> pts;
+  for (const Labeled& l : d) pts.push_back(l.p);
+  const Affine aff = affine_of(pts);
+  Located located = locate_in(d, ed, ambient, aff, pts);
+  located.affine_dimension = aff.dim;
+  return located;
+}
+
 P exact(const std::array<double, 3>& p) { return {Q(p[0]), Q(p[1]), Q(p[2])}; }
 
 }  // namespace
@@ -367,11 +382,8 @@ Answer hull_oracle(const casefile::Case& c) {
         ed.push_back(CGAL::ORIGIN + (ea[i] - eb[j]));
       }
     }
-  std::vector<P> pts;
-  for (const Labeled& l : d) pts.push_back(l.p);
-  out.affine_dimension = affine_of(pts).dim;
-
   const Located located = locate(d, ed, c.dim);
+  out.affine_dimension = located.affine_dimension;
   out.verdict = located.verdict;
   out.feature = located.feature;
   out.witness_a = out.witness_b = P{Q(0), Q(0), Q(0)};
