@@ -46,6 +46,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(oracle_cases<gjkref::oracle::hull_oracle>)->Name("hull")->Apply(sizes);
 BENCHMARK(oracle_cases<gjkref::oracle::qp_oracle>)->Name("qp")->Apply(sizes);
+BENCHMARK(oracle_cases<gjkref::oracle::fast_oracle>)->Name("fast")->Apply(sizes);
 
 }  // namespace
 

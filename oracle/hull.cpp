@@ -23,13 +23,13 @@
 #include <optional>
 #include <tuple>
 
+#include "exact_geometry.hpp"
 #include "gjkref/oracle.hpp"
 
 namespace gjkref::oracle {
 namespace {
 
-using Q = mpq_class;
-using P = ExactPoint;
+using namespace exact_geometry;
 using Kernel = CGAL::Simple_cartesian<mpq_class>;
 using EPoint = CGAL::Epeck::Point_3;
 
@@ -40,15 +40,6 @@ CGAL::Surface_mesh<std::size_t> hull_3(const std::vector<EPoint>& points) {
                       mesh, CGAL::make_extreme_points_traits_adapter(CGAL::make_property_map(points)));
   return mesh;
 }
-
-P sub(const P& a, const P& b) { return {Q(a[0] - b[0]), Q(a[1] - b[1]), Q(a[2] - b[2])}; }
-P add(const P& a, const P& b) { return {Q(a[0] + b[0]), Q(a[1] + b[1]), Q(a[2] + b[2])}; }
-P scale(const Q& s, const P& a) { return {Q(s * a[0]), Q(s * a[1]), Q(s * a[2])}; }
-Q dot(const P& a, const P& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-P cross(const P& a, const P& b) {
-  return {Q(a[1] * b[2] - a[2] * b[1]), Q(a[2] * b[0] - a[0] * b[2]), Q(a[0] * b[1] - a[1] * b[0])};
-}
-bool is_zero(const P& a) { return a[0] == 0 && a[1] == 0 && a[2] == 0; }
 
 // A point of A⊖B with the vertices of A and B it is the difference of.
 struct Labeled {
@@ -201,10 +192,81 @@ Combination closest_on_polygon(const std::vector<const Labeled*>& ring, const P&
 
 struct Located {
   Verdict verdict;
+  // Separated or touching: the closest point. Overlapping: the origin, with every hull vertex weighted positively
+  // (the certificate of an interior point: interior_combination).
   Combination closest;
   Feature feature;           // the minimal face of A⊖B containing the closest point (Interior when overlapping)
   int affine_dimension = 0;  // of A⊖B
+  P normal{};                // touching: a plane through the origin with A⊖B on its side normal·x ≤ 0
 };
+
+// A facet of a full-dimensional hull: its vertices (2 in a plane, 3 in space) and an outward normal.
+struct Facet {
+  std::vector<const Labeled*> vertices;
+  P normal;
+};
+
+// The origin, strictly inside a full-dimensional hull, as a combination giving every hull vertex a positive weight.
+// Let c be the vertices' centroid (weights 1/N each). If c ≠ 0, the ray from c through the origin leaves the hull at
+// e = −s·c on the facet where s = (n·f₀)/(n·(−c)) is least among facets with n·(−c) > 0; then 0 = (s·c + e)/(1 + s),
+// with e a convex combination of that facet's vertices.
+Combination interior_combination(const std::vector<const Labeled*>& vertices, const std::vector<Facet>& facets) {
+  const Q share = Q(1) / static_cast<long>(vertices.size());
+  P centroid = zero();
+  for (const Labeled* l : vertices) centroid = add(centroid, scale(share, l->p));
+  Combination out;
+  if (is_zero(centroid)) {
+    for (const Labeled* l : vertices) out.terms.push_back({l, share});
+    return out;
+  }
+  // The exit parameter s, then a facet on whose plane e lies and which contains e (a planar face comes as several
+  // triangles on one plane: e lies in one of them).
+  std::optional<Q> s;
+  for (const Facet& f : facets)
+    if (const Q toward = -dot(f.normal, centroid); toward > 0) {
+      const Q t = dot(f.normal, f.vertices[0]->p) / toward;
+      if (!s || t < *s) s = t;
+    }
+  if (!s) throw std::logic_error("hull oracle: no facet faces away from the centroid");
+  const P e = scale(-*s, centroid);
+  const Facet* exit = nullptr;
+  std::vector<Q> facet_weights;
+  for (const Facet& f : facets) {
+    if (dot(f.normal, sub(e, f.vertices[0]->p)) != 0) continue;
+    const auto& fv = f.vertices;
+    if (fv.size() == 2) {
+      const P d = sub(fv[1]->p, fv[0]->p);
+      const Q t = dot(sub(e, fv[0]->p), d) / dot(d, d);
+      facet_weights = {Q(1 - t), t};
+    } else {
+      const auto w = barycentric(e, fv[0]->p, fv[1]->p, fv[2]->p);
+      facet_weights = {w[0], w[1], w[2]};
+    }
+    if (std::all_of(facet_weights.begin(), facet_weights.end(), [](const Q& w) { return w >= 0; })) {
+      exit = &f;
+      break;
+    }
+  }
+  if (!exit) throw std::logic_error("hull oracle: the ray from the centroid leaves through no facet");
+  const auto& fv = exit->vertices;
+  const Q alpha = *s / (1 + *s);
+  for (const Labeled* l : vertices) out.terms.push_back({l, Q(alpha * share)});
+  for (std::size_t k = 0; k < fv.size(); ++k)
+    if (facet_weights[k] != 0) out.terms.push_back({fv[k], Q((1 - alpha) * facet_weights[k])});
+  return out;
+}
+
+// A normal of the affine hull of a lower-dimensional A⊖B containing the origin: every point x of it has normal·x = 0.
+P flat_normal(const Affine& aff, const std::vector<P>& pts, int ambient) {
+  const P axes[3] = {{Q(1), Q(0), Q(0)}, {Q(0), Q(1), Q(0)}, {Q(0), Q(0), Q(1)}};
+  if (aff.dim == 0) return axes[0];
+  const P e = sub(pts[aff.u], pts[aff.o]);
+  if (ambient == 2) return {Q(-e[1]), e[0], Q(0)};
+  if (aff.dim == 2) return aff.normal;
+  for (const P& axis : axes)
+    if (const P n = cross(e, axis); !is_zero(n)) return n;
+  throw std::logic_error("hull oracle: a segment with no normal");
+}
 
 // p lies on segment [s, e] (closed).
 bool on_segment(const P& p, const P& s, const P& e) {
@@ -232,26 +294,34 @@ Located locate_in(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, 
 
   if (aff.dim == 0) {
     const Combination c = combination({{&d[0], Q(1)}});
-    return {verdict_for(c, false), c, Feature::Vertex};
+    return {verdict_for(c, false), c, Feature::Vertex, 0, flat_normal(aff, pts, ambient)};
   }
   const std::vector<std::size_t> ext = extreme_points(pts, ed, aff);
   if (aff.dim == 1) {
     const Combination c = closest_on_segment(d[ext[0]], d[ext[1]]);
     const P v = c.point();
-    return {verdict_for(c, false), c, v == d[ext[0]].p || v == d[ext[1]].p ? Feature::Vertex : Feature::Edge};
+    return {verdict_for(c, false), c, v == d[ext[0]].p || v == d[ext[1]].p ? Feature::Vertex : Feature::Edge, 1,
+            flat_normal(aff, pts, ambient)};
   }
   if (aff.dim == 2) {
     std::vector<const Labeled*> ring;
     for (std::size_t k : ext) ring.push_back(&d[k]);
     const Combination c = closest_on_polygon(ring, aff.normal);
-    // Interior (2D cases only): the origin is inside and on no edge of the ring.
-    bool on_edge = false;
+    // Interior (2D cases only): the origin is inside and on no edge of the ring. In 2D the ring is counter-clockwise
+    // (convex_hull_2 on (x, y)), so the outward normal of the edge p → q is (e_y, −e_x) with e = q − p.
+    std::optional<P> edge_normal;
+    std::vector<Facet> edges;
     for (std::size_t k = 0; k < ring.size(); ++k) {
-      const Combination e = closest_on_segment(*ring[k], *ring[(k + 1) % ring.size()]);
-      if (is_zero(e.point())) on_edge = true;
+      const Labeled* p = ring[k];
+      const Labeled* q = ring[(k + 1) % ring.size()];
+      const P e = sub(q->p, p->p);
+      edges.push_back({{p, q}, {e[1], Q(-e[0]), Q(0)}});
+      if (is_zero(closest_on_segment(*p, *q).point())) edge_normal = edges.back().normal;
     }
-    const Verdict verdict = verdict_for(c, !on_edge);
-    return {verdict, c, verdict == Verdict::Overlapping ? Feature::Interior : polygon_feature(c.point(), ring)};
+    const Verdict verdict = verdict_for(c, !edge_normal);
+    if (verdict == Verdict::Overlapping) return {verdict, interior_combination(ring, edges), Feature::Interior, 2};
+    return {verdict, c, polygon_feature(c.point(), ring), 2,
+            ambient == 2 && edge_normal ? *edge_normal : flat_normal(aff, pts, ambient)};
   }
 
   // Full-dimensional polytope: the hull's triangles, outward. For each, s = n·(0 − a) > 0 means the origin lies
@@ -267,14 +337,16 @@ Located locate_in(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, 
     faces.push_back(t);
   }
   std::vector<Combination> visible;
-  bool on_boundary = false;
+  std::optional<P> boundary_normal;  // the outward normal of a hull triangle containing the origin
+  std::vector<Facet> facets;
   for (const auto& t : faces) {
     const P n = cross(sub(t[1]->p, t[0]->p), sub(t[2]->p, t[0]->p));
+    facets.push_back({{t[0], t[1], t[2]}, n});
     const Q s = -dot(n, t[0]->p);
     if (s > 0) visible.push_back(closest_on_polygon({t[0], t[1], t[2]}, n));
     if (s == 0) {
       const Combination c = closest_on_polygon({t[0], t[1], t[2]}, n);
-      if (is_zero(c.point())) on_boundary = true;
+      if (is_zero(c.point())) boundary_normal = n;
     }
   }
   // The minimal face containing a boundary point p: count the distinct planes of the hull triangles containing it
@@ -294,16 +366,21 @@ Located locate_in(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, 
   };
   if (!visible.empty()) {
     const Combination c = closest_of(visible);
-    return {Verdict::Separated, c, feature_of(c.point())};
+    return {Verdict::Separated, c, feature_of(c.point()), 3};
   }
-  // The origin is inside or on the boundary: locate it in a tetrahedron of the fan from one hull vertex.
+  if (!boundary_normal) {
+    std::vector<const Labeled*> vertices;
+    for (std::size_t k : ext) vertices.push_back(&d[k]);
+    return {Verdict::Overlapping, interior_combination(vertices, facets), Feature::Interior, 3};
+  }
+  // The origin is on the boundary: locate it in a tetrahedron of the fan from one hull vertex.
   const Labeled* apex = faces[0][0];
   for (const auto& t : faces) {
     if (t[0] == apex || t[1] == apex || t[2] == apex) continue;
     const P a = apex->p;
     const Q volume = dot(sub(t[0]->p, a), cross(sub(t[1]->p, a), sub(t[2]->p, a)));
     if (volume == 0) continue;  // a triangle of a planar hull face that the apex lies on: no tetrahedron
-    const P o{Q(0), Q(0), Q(0)};
+    const P o = zero();
     std::array<Q, 4> w = {dot(sub(t[0]->p, o), cross(sub(t[1]->p, o), sub(t[2]->p, o))) / volume,
                           dot(sub(o, a), cross(sub(t[1]->p, a), sub(t[2]->p, a))) / volume,
                           dot(sub(t[0]->p, a), cross(sub(o, a), sub(t[2]->p, a))) / volume,
@@ -313,11 +390,10 @@ Located locate_in(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, 
       const std::array<const Labeled*, 4> vertex = {apex, t[0], t[1], t[2]};
       for (int k = 0; k < 4; ++k)
         if (w[k] != 0) c.terms.push_back({vertex[k], w[k]});
-      if (!on_boundary) return {Verdict::Overlapping, c, Feature::Interior};
-      return {Verdict::Touching, c, feature_of(P{Q(0), Q(0), Q(0)})};
+      return {Verdict::Touching, c, feature_of(zero()), 3, *boundary_normal};
     }
   }
-  throw std::logic_error("hull oracle: the origin is inside the hull but in no tetrahedron of the fan");
+  throw std::logic_error("hull oracle: the origin is on the hull but in no tetrahedron of the fan");
 }
 
 std::vector<std::size_t> extreme_points(const std::vector<P>& pts, const std::vector<EPoint>& epoints) {
@@ -333,8 +409,6 @@ Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int
   located.affine_dimension = aff.dim;
   return located;
 }
-
-P exact(const std::array<double, 3>& p) { return {Q(p[0]), Q(p[1]), Q(p[2])}; }
 
 }  // namespace
 
@@ -359,15 +433,21 @@ Answer hull_oracle(const casefile::Case& c) {
   Answer out;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
   // Exact points, duplicates removed (Epeck's equality tests on identical points are slow), with their Epeck twins.
+  // input_a[i] is the index in the case of a's point i (its first occurrence).
   std::vector<P> a, b;
   std::vector<EPoint> ea, eb;
-  for (const auto& [shape, exact_points, epeck_points] : {std::tuple{&c.a, &a, &ea}, std::tuple{&c.b, &b, &eb}}) {
+  std::vector<std::size_t> input_a, input_b;
+  for (const auto& [shape, exact_points, epeck_points, input_index] :
+       {std::tuple{&c.a, &a, &ea, &input_a}, std::tuple{&c.b, &b, &eb, &input_b}}) {
     std::map<P, bool> seen_input;
-    for (const auto& p : shape->points)
+    for (std::size_t k = 0; k < shape->points.size(); ++k) {
+      const auto& p = shape->points[k];
       if (seen_input.emplace(exact(p), true).second) {
         exact_points->push_back(exact(p));
         epeck_points->emplace_back(p[0], p[1], p[2]);
+        input_index->push_back(k);
       }
+    }
   }
   // A⊖B's vertices are differences of A's and B's extreme points; identical differences are kept once.
   std::vector<Labeled> d;
@@ -386,14 +466,24 @@ Answer hull_oracle(const casefile::Case& c) {
   out.affine_dimension = located.affine_dimension;
   out.verdict = located.verdict;
   out.feature = located.feature;
-  out.witness_a = out.witness_b = P{Q(0), Q(0), Q(0)};
+  out.witness_a = out.witness_b = zero();
+  const auto add_weight = [](std::vector<Weight>& weights, std::size_t index, const Q& w) {
+    auto it = std::find_if(weights.begin(), weights.end(), [&](const Weight& x) { return x.index == index; });
+    if (it == weights.end()) weights.push_back({index, w});
+    else it->weight += w;
+  };
   for (const auto& [l, w] : located.closest.terms) {
     out.witness_a = add(out.witness_a, scale(w, a[l->i]));
     out.witness_b = add(out.witness_b, scale(w, b[l->j]));
+    add_weight(out.certificate.weights_a, input_a[l->i], w);
+    add_weight(out.certificate.weights_b, input_b[l->j], w);
   }
+  if (out.verdict == Verdict::Touching) out.certificate.normal = located.normal;
   const P v = located.closest.point();
   out.squared_distance = dot(v, v);
   out.distance = correctly_rounded_sqrt(out.squared_distance);
+  if (auto problem = check_certificate(c, out))
+    throw CertificateError("hull oracle: the certificate fails (" + *problem + ") on\n" + casefile::write(c));
   return out;
 }
 

@@ -103,10 +103,17 @@ int affine_dimension(const casefile::Case& c) {
   return rank;
 }
 
+Answer checked(const casefile::Case& c, const Answer& answer) {
+  if (auto problem = check_certificate(c, answer))
+    throw CertificateError("QP oracle: the certificate fails (" + *problem + ") on\n" + casefile::write(c));
+  return answer;
+}
+
 }  // namespace
 
 Answer qp_oracle(const casefile::Case& c) {
   Answer out;
+  out.method = Method::Qp;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
   const int dim = c.dim;
   const int n = static_cast<int>(c.a.points.size());
@@ -124,19 +131,35 @@ Answer qp_oracle(const casefile::Case& c) {
     if (column < dim) continue;  // v
     const mpq_class w = to_rational(*x);
     const bool in_a = column - dim < n;
-    const auto& p = in_a ? c.a.points[column - dim] : c.b.points[column - dim - n];
+    const std::size_t index = in_a ? column - dim : column - dim - n;
+    const auto& p = in_a ? c.a.points[index] : c.b.points[index];
     for (int k = 0; k < 3; ++k) (in_a ? out.witness_a : out.witness_b)[k] += w * mpq_class(p[k]);
+    if (w > 0) (in_a ? out.certificate.weights_a : out.certificate.weights_b).push_back({index, w});
   }
   if (out.squared_distance > 0) {
     out.verdict = Verdict::Separated;
-    return out;
+    return checked(c, out);
   }
   const Program interior_program = build(c, false, true);
   const Solution interior = CGAL::solve_linear_program(interior_program, ET(), bland());
   if (!interior.is_optimal()) throw std::logic_error("QP oracle: the class program is not optimal");
   const bool relative_interior = to_rational(interior.objective_value()) < 0;  // −ε* < 0
   out.verdict = relative_interior && out.affine_dimension == dim ? Verdict::Overlapping : Verdict::Touching;
-  return out;
+  if (out.verdict == Verdict::Overlapping) {
+    // The certificate of an interior point: the class program's weights, every one at least ε* > 0.
+    out.certificate = {};
+    out.witness_a = out.witness_b = {mpq_class(0), mpq_class(0), mpq_class(0)};
+    column = 0;
+    for (auto x = interior.variable_values_begin(); column < n + static_cast<int>(c.b.points.size()); ++x, ++column) {
+      const mpq_class w = to_rational(*x);
+      const bool in_a = column < n;
+      const std::size_t index = in_a ? column : column - n;
+      const auto& p = in_a ? c.a.points[index] : c.b.points[index];
+      for (int k = 0; k < 3; ++k) (in_a ? out.witness_a : out.witness_b)[k] += w * mpq_class(p[k]);
+      (in_a ? out.certificate.weights_a : out.certificate.weights_b).push_back({index, w});
+    }
+  }
+  return checked(c, out);
 }
 
 }  // namespace gjkref::oracle

@@ -341,16 +341,24 @@ template <class V>
 void family_agreement(Family family, const char* name, int dim, std::uint64_t seed, double min_touching_share) {
   std::mt19937_64 rng(seed);
   const int n = cases_per_family();
-  int counts[3] = {0, 0, 0};
+  int counts[3] = {0, 0, 0}, certified = 0;
   for (int t = 0; t < n; ++t) {
     const Case c = family(rng, dim);
-    const Answer h = hull_oracle(c), q = qp_oracle(c);
+    // Each oracle checks its own certificate and throws if it fails.
+    const Answer h = hull_oracle(c), q = qp_oracle(c), f = fast_oracle(c);
     SCOPED_TRACE(::testing::Message() << name << " " << dim << "D seed " << seed << " case " << t << ": "
                                       << casefile::write(c));
     ASSERT_EQ(h.verdict, q.verdict) << to_string(h.verdict) << " vs " << to_string(q.verdict);
     ASSERT_EQ(h.squared_distance, q.squared_distance);
     ASSERT_EQ(h.affine_dimension, q.affine_dimension);
     for (int i = 0; i < 3; ++i) ASSERT_EQ(h.witness_a[i] - h.witness_b[i], q.witness_a[i] - q.witness_b[i]);
+    // The fast path: the same answer, feature included.
+    ASSERT_EQ(f.verdict, h.verdict) << to_string(f.method);
+    ASSERT_EQ(f.squared_distance, h.squared_distance) << to_string(f.method);
+    ASSERT_EQ(f.feature, h.feature) << to_string(f.method);
+    ASSERT_EQ(f.affine_dimension, h.affine_dimension) << to_string(f.method);
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(f.witness_a[i] - f.witness_b[i], h.witness_a[i] - h.witness_b[i]);
+    if (f.method == Method::Certified) ++certified;
     std::vector<V> a, b;
     for (const auto& p : c.a.points) a.push_back(exact_vector<V>(p));
     for (const auto& p : c.b.points) b.push_back(exact_vector<V>(p));
@@ -359,8 +367,8 @@ void family_agreement(Family family, const char* name, int dim, std::uint64_t se
     ASSERT_EQ(r.squared_distance(), h.squared_distance);
     ++counts[static_cast<int>(h.verdict)];
   }
-  std::printf("%s %dD seed %llu: %d cases: %d separated, %d touching, %d overlapping\n", name, dim,
-              static_cast<unsigned long long>(seed), n, counts[0], counts[1], counts[2]);
+  std::printf("%s %dD seed %llu: %d cases: %d separated, %d touching, %d overlapping; fast path certified %d\n", name,
+              dim, static_cast<unsigned long long>(seed), n, counts[0], counts[1], counts[2], certified);
   // Representativeness: the family must keep producing what it is for (boundary cases), and some separated ones.
   EXPECT_GE(counts[1], min_touching_share * n) << name << " " << dim << "D produces too few touching cases";
   EXPECT_GT(counts[0], 0) << name << " " << dim << "D produces no separated case";
@@ -385,6 +393,131 @@ TEST(OracleFamilies, NearTouching) {
 TEST(OracleFamilies, HugeAndTinyScales) {
   family_agreement<Vec2<Exact>>(family_scaled, "scaled", 2, seed_or(409), 0.2);
   family_agreement<Vec3<Exact>>(family_scaled, "scaled", 3, seed_or(410), 0.2);
+}
+
+// ---- Certificates (docs/oracle.md): every oracle's answer carries one and it checks; every corruption is caught.
+
+std::vector<Case> certificate_cases() {
+  const std::vector<std::array<double, 3>> cube = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                                   {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+  const std::vector<std::array<double, 3>> square = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  return {make(3, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 0, 0}}),  // separated, face
+          make(3, cube, {{2, 2, 0.5}}),                             // separated, edge
+          make(3, cube, {{0.5, 1, 1}}),                             // touching, edge
+          make(3, cube, {{0.25, 0.5, 1}}),                          // touching, face
+          make(3, cube, {{0.25, 0.5, 0.75}}),                       // overlapping
+          make(3, cube, {{0.5, 0.5, 0.5}, {0.25, 0.5, 0.75}}),      // overlapping, B a segment
+          make(3, square, {{0.5, 0.5, 0}}),                         // touching: flat A⊖B
+          make(2, square, {{2, 0.5, 0}}),                           // separated, edge
+          make(2, square, {{1, 0.5, 0}}),                           // touching, edge
+          make(2, square, {{0.5, 0.25, 0}})};                       // overlapping
+}
+
+TEST(Certificate, EveryMethodsAnswersCheck) {
+  for (const Case& c : certificate_cases())
+    for (const Answer& r : {hull_oracle(c), qp_oracle(c), fast_oracle(c)})
+      EXPECT_EQ(check_certificate(c, r), std::nullopt) << to_string(r.method) << " on " << casefile::write(c);
+}
+
+TEST(Certificate, EveryCorruptionIsCaught) {
+  int separated = 0, touching = 0, overlapping = 0;
+  for (const Case& c : certificate_cases()) {
+    const Answer good = hull_oracle(c);
+    SCOPED_TRACE(casefile::write(c));
+    const auto caught = [&](const char* what, auto corrupt) {
+      Answer bad = good;
+      corrupt(bad);
+      EXPECT_NE(check_certificate(c, bad), std::nullopt) << what;
+    };
+    caught("squared distance", [](Answer& r) { r.squared_distance += mpq_class(1, 1000); });
+    caught("witness", [](Answer& r) { r.witness_a[1] += 1; });
+    caught("weights not summing to 1", [](Answer& r) { r.certificate.weights_a[0].weight *= 2; });
+    caught("index out of range", [](Answer& r) { r.certificate.weights_b[0].index = 999; });
+    caught("zero weight", [](Answer& r) { r.certificate.weights_a.push_back({0, 0}); });
+    caught("no weights", [](Answer& r) { r.certificate.weights_b.clear(); });
+    caught("invalid-input verdict", [](Answer& r) { r.verdict = Verdict::InvalidInput; });
+    if (good.verdict == Verdict::Separated) {
+      ++separated;
+      caught("separated called touching", [](Answer& r) { r.verdict = Verdict::Touching; });
+      // Every other single vertex of A as the closest point (witnesses consistent): the plane test must refute it.
+      for (std::size_t k = 0; k < c.a.points.size(); ++k) {
+        Answer other = good;
+        other.certificate.weights_a = {{k, 1}};
+        for (int i = 0; i < 3; ++i) other.witness_a[i] = c.a.points[k][i];
+        ExactPoint v;
+        for (int i = 0; i < 3; ++i) v[i] = other.witness_a[i] - other.witness_b[i];
+        other.squared_distance = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        if (other.squared_distance != good.squared_distance) {
+          EXPECT_NE(check_certificate(c, other), std::nullopt) << "a farther vertex " << k;
+        }
+      }
+    }
+    if (good.verdict == Verdict::Touching) {
+      ++touching;
+      caught("touching called overlapping", [](Answer& r) { r.verdict = Verdict::Overlapping; });
+      caught("touching called separated", [](Answer& r) { r.verdict = Verdict::Separated; });
+      caught("no plane", [](Answer& r) { r.certificate.normal.reset(); });
+      caught("zero normal", [](Answer& r) { r.certificate.normal = ExactPoint{0, 0, 0}; });
+      if (good.affine_dimension == c.dim)  // a flat A⊖B lies in planes both ways
+        caught("reversed normal", [](Answer& r) {
+          for (auto& x : *r.certificate.normal) x = -x;
+        });
+    }
+    if (good.verdict == Verdict::Overlapping) {
+      ++overlapping;
+      caught("overlapping called touching", [](Answer& r) { r.verdict = Verdict::Touching; });
+      caught("overlapping on too few points", [](Answer& r) {
+        r.certificate.weights_a.resize(1);
+        r.certificate.weights_a[0].weight = 1;
+      });
+    }
+  }
+  EXPECT_GE(separated, 3);
+  EXPECT_GE(touching, 4);
+  EXPECT_GE(overlapping, 3);
+}
+
+// The fast path certifies generic cases itself (hit rate): random real points, n = 4..16 per shape, half of them
+// overlapping. Lattice families, with many ties, are measured by the family tests (printed).
+TEST(FastOracle, CertifiesGenericCasesWithoutTheHull) {
+  std::mt19937_64 rng(seed_or(501));
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> count(4, 16);
+  constexpr int kCases = 2000;
+  int certified = 0;
+  for (int t = 0; t < kCases; ++t) {
+    const int dim = 2 + t % 2;
+    Case c = make(dim, {}, {});
+    const double shift = unit(rng) * 1.5;
+    for (auto* s : {&c.a, &c.b})
+      for (int k = count(rng); k > 0; --k)
+        s->points.push_back({unit(rng) + (s == &c.b ? shift : 0), unit(rng), dim == 3 ? unit(rng) : 0});
+    const Answer f = fast_oracle(c), h = hull_oracle(c);
+    ASSERT_EQ(f.verdict, h.verdict) << casefile::write(c);
+    ASSERT_EQ(f.squared_distance, h.squared_distance) << casefile::write(c);
+    ASSERT_EQ(f.feature, h.feature) << casefile::write(c);
+    if (f.method == Method::Certified) ++certified;
+  }
+  std::printf("fast path: %d of %d generic cases certified without the hull\n", certified, kCases);
+  EXPECT_GE(certified, kCases * 99 / 100);
+}
+
+TEST(FastOracle, HandComputedFeatures) {
+  for (const Case& c : certificate_cases()) {
+    const Answer f = fast_oracle(c), h = hull_oracle(c);
+    EXPECT_EQ(f.verdict, h.verdict) << casefile::write(c);
+    EXPECT_EQ(f.squared_distance, h.squared_distance) << casefile::write(c);
+    EXPECT_EQ(f.feature, h.feature) << casefile::write(c);
+    EXPECT_EQ(f.affine_dimension, h.affine_dimension) << casefile::write(c);
+  }
+}
+
+TEST(FastOracle, CrossCheckRunsTheSecondMethod) {
+  const Case c = make(3, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 0, 0}});
+  Answer f = fast_oracle(c);
+  EXPECT_EQ(cross_check(c, f).method, Method::Qp);
+  f.squared_distance += 1;  // a wrong answer
+  EXPECT_THROW(cross_check(c, f), DisagreementError);
 }
 
 TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }

@@ -10,12 +10,18 @@
 //                 A's and B's points (CGAL's QP solver on Gmpzf, Bland pricing), the class from an exact linear program
 //                 (are there strictly positive weights putting the origin in A⊖B?) and the affine dimension from an
 //                 exact rank. Shares no code with hull_oracle.
+//   fast_oracle — for campaigns: a candidate answer from a double-precision GJK (the reference's; any hint would do),
+//                 turned into an exact answer on the candidate's own simplex and accepted only if its certificate
+//                 checks exactly; otherwise hull_oracle decides. Its answers are proven, not trusted.
+// Every answer carries a certificate (below) and every oracle checks it before returning: a failed check throws
+// CertificateError. check_certificate() re-checks any answer from the case alone.
 #pragma once
 
 #include <gmpxx.h>
 
 #include <array>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -35,6 +41,31 @@ enum class Feature { None, Vertex, Edge, Face, Interior };
 
 using ExactPoint = std::array<mpq_class, 3>;  // in 2D the third coordinate is 0
 
+// Which method produced an answer.
+enum class Method { Hull, Qp, Certified };
+
+// A weight on one input point of a shape: `index` into the case's a.points or b.points.
+struct Weight {
+  std::size_t index = 0;
+  mpq_class weight;
+};
+
+// The proof of an answer, checked exactly against the case by check_certificate():
+// - weights_a and weights_b: strictly positive, each summing to 1, with witness_a = Σ w·a and witness_b = Σ w·b, so
+//   v = witness_a − witness_b is a point of A⊖B;
+// - separated: v ≠ 0, squared_distance = |v|², and v·a ≥ v·witness_a for every a, v·b ≤ v·witness_b for every b:
+//   the plane through v normal to v has A⊖B on its far side, so v is the point of A⊖B closest to the origin;
+// - touching: v = 0, and `normal` u ≠ 0 with u·a ≤ u·witness_a for every a and u·b ≥ u·witness_b for every b: a
+//   plane through the origin with A⊖B on one side, so the origin is on the boundary. (The QP method gives no normal:
+//   its touching answers prove only that the origin is in A⊖B.)
+// - overlapping: v = 0, and the points carrying weights span the whole space (their differences a − a₀, b − b₀ have
+//   full rank): with every weight positive, the origin is in the relative interior of conv(those of A) −
+//   conv(those of B), which is full-dimensional, so it is an interior point of A⊖B.
+struct Certificate {
+  std::vector<Weight> weights_a, weights_b;
+  std::optional<ExactPoint> normal;
+};
+
 struct Answer {
   Verdict verdict = Verdict::InvalidInput;
   mpq_class squared_distance;  // exact; 0 unless separated
@@ -42,11 +73,30 @@ struct Answer {
   ExactPoint witness_a{}, witness_b{};  // closest points (a common point when not separated)
   Feature feature = Feature::None;
   int affine_dimension = -1;  // of A⊖B: 0 point, 1 segment, 2 polygon, 3 polytope
+  Certificate certificate;    // empty for InvalidInput
+  Method method = Method::Hull;
 };
 
 Answer hull_oracle(const casefile::Case& c);
 // The feature is not computed by this method (Feature::None).
 Answer qp_oracle(const casefile::Case& c);
+Answer fast_oracle(const casefile::Case& c);
+
+// What is wrong with an answer's certificate, checked exactly against the case; nullopt when it proves the answer
+// (verdict, squared distance and witnesses; the feature and the affine dimension are not part of the proof).
+std::optional<std::string> check_certificate(const casefile::Case& c, const Answer& answer);
+
+// Thrown by an oracle whose own answer fails check_certificate(): a bug in the oracle or in CGAL, never a tolerance.
+struct CertificateError : std::logic_error {
+  using std::logic_error::logic_error;
+};
+
+// The second method on demand (campaigns run it on a sample of cases and on every disagreement): qp_oracle's answer,
+// or a DisagreementError naming both answers when its verdict, squared distance or closest vector v differs.
+struct DisagreementError : std::logic_error {
+  using std::logic_error::logic_error;
+};
+Answer cross_check(const casefile::Case& c, const Answer& answer);
 
 // √q correctly rounded to double, for a rational q ≥ 0 (MPFR, with an exactness check of the rounding).
 double correctly_rounded_sqrt(const mpq_class& q);
@@ -62,5 +112,6 @@ std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
 
 const char* to_string(Verdict v);
 const char* to_string(Feature f);
+const char* to_string(Method m);
 
 }  // namespace gjkref::oracle
