@@ -130,10 +130,22 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       continue;
     }
     for (const Case& c : parsed.cases) {
-      const oracle::Answer truth = oracle::hull_oracle(c);
-      // The independent second method on every case: eval's cases are few. A disagreement is a bug in gjkref.
-      const oracle::Answer check = oracle::qp_oracle(c);
-      const bool methods_agree = truth.verdict == check.verdict && truth.squared_distance == check.squared_distance;
+      // Each method checks its answer's certificate exactly and throws if it fails: a bug in gjkref or in CGAL.
+      oracle::Answer truth, check;
+      try {
+        truth = oracle::hull_oracle(c);
+        // The independent second method on every case: eval's cases are few. A disagreement is a bug in gjkref.
+        check = oracle::qp_oracle(c);
+      } catch (const std::logic_error& e) {
+        err << "gjkref eval: THE ORACLE FAILED on case '" << c.name << "' (" << file << "): " << e.what()
+            << "\nThis is a bug in gjkref; please report it with the case file.\n";
+        ++oracle_disagreements;
+        ++evaluated;
+        continue;
+      }
+      bool methods_agree = truth.verdict == check.verdict && truth.squared_distance == check.squared_distance;
+      for (int k = 0; k < 3; ++k)
+        methods_agree = methods_agree && truth.witness_a[k] - truth.witness_b[k] == check.witness_a[k] - check.witness_b[k];
       if (!methods_agree) {
         err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file << "): hull says "
             << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance << ", QP says "
@@ -179,6 +191,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                  {"squared_distance", truth.squared_distance.get_str()},
                                  {"feature", oracle::to_string(truth.feature)},
                                  {"affine_dimension", truth.affine_dimension},
+                                 {"certificate", "checked"},
                                  {"methods_agree", methods_agree}}},
                                {"results", results},
                                {"opinions", opinions}};
@@ -186,7 +199,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       } else {
         out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
             << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
-            << ", closest feature " << oracle::to_string(truth.feature) << "\n"
+            << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked\n"
             << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
             << "distance" << std::setw(20) << "stop rule / error"
             << "agrees\n"

@@ -432,6 +432,7 @@ double correctly_rounded_sqrt(const mpq_class& q) {
 Answer hull_oracle(const casefile::Case& c) {
   Answer out;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
+  const TimeLimit bound(c, "hull");
   // Exact points, duplicates removed (Epeck's equality tests on identical points are slow), with their Epeck twins.
   // input_a[i] is the index in the case of a's point i (its first occurrence).
   std::vector<P> a, b;

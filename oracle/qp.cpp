@@ -18,7 +18,7 @@ namespace gjkref::oracle {
 namespace {
 
 using ET = CGAL::Gmpzf;
-using Program = CGAL::Quadratic_program<double>;
+using Program = CGAL::Quadratic_program<ET>;  // Gmpzf coefficients: exact input doubles and exact sums
 using Solution = CGAL::Quadratic_program_solution<ET>;
 
 // An ET (m·2^e) as an exact rational.
@@ -43,37 +43,42 @@ CGAL::Quadratic_program_options bland() {
 
 // Rows 0..dim−1: v_k − Σλᵢ a_ik + Σμⱼ b_jk = 0 (v = 0 in the class LP, where the v columns are absent);
 // row dim: Σλ = 1; row dim+1: Σμ = 1. Columns: [v (if with_v)], λ, μ, [ε (if with_epsilon)].
-// In the class LP every weight w must satisfy w − ε ≥ 0: rows dim+2 onwards.
+// In the class LP every weight is written λᵢ = ε + λ'ᵢ, μⱼ = ε + μ'ⱼ with λ', μ' ≥ 0, so "every weight ≥ ε" costs no
+// row: the λ, μ columns hold λ', μ', the ε column holds the sums −Σa_k + Σb_k, n and m (exact: Gmpzf coefficients),
+// and the program keeps dim + 2 rows. (With one row per weight, n = 64 took seconds per case.)
 Program build(const casefile::Case& c, bool with_v, bool with_epsilon) {
   const int dim = c.dim;
   const int n = static_cast<int>(c.a.points.size()), m = static_cast<int>(c.b.points.size());
   const int v0 = 0, l0 = with_v ? dim : 0, m0 = l0 + n, e0 = m0 + m;
-  Program qp(CGAL::EQUAL, true, 0, false, 0);  // rows are equalities, variables ≥ 0 unless changed
+  Program qp(CGAL::EQUAL, true, ET(0), false, ET(0));  // rows are equalities, variables ≥ 0 unless changed
   for (int k = 0; k < dim; ++k) {
     if (with_v) {
-      qp.set_a(v0 + k, k, 1);
-      qp.set_l(v0 + k, false);  // v is free
-      qp.set_d(v0 + k, v0 + k, 2);  // objective v·v (CGAL takes 2D)
+      qp.set_a(v0 + k, k, ET(1));
+      qp.set_l(v0 + k, false);         // v is free
+      qp.set_d(v0 + k, v0 + k, ET(2));  // objective v·v (CGAL takes 2D)
     }
-    for (int i = 0; i < n; ++i) qp.set_a(l0 + i, k, -c.a.points[i][k]);
-    for (int j = 0; j < m; ++j) qp.set_a(m0 + j, k, c.b.points[j][k]);
-    qp.set_b(k, 0);
+    ET epsilon_column(0);
+    for (int i = 0; i < n; ++i) {
+      qp.set_a(l0 + i, k, ET(-c.a.points[i][k]));
+      epsilon_column = epsilon_column - ET(c.a.points[i][k]);
+    }
+    for (int j = 0; j < m; ++j) {
+      qp.set_a(m0 + j, k, ET(c.b.points[j][k]));
+      epsilon_column = epsilon_column + ET(c.b.points[j][k]);
+    }
+    if (with_epsilon) qp.set_a(e0, k, epsilon_column);
+    qp.set_b(k, ET(0));
   }
-  for (int i = 0; i < n; ++i) qp.set_a(l0 + i, dim, 1);
-  for (int j = 0; j < m; ++j) qp.set_a(m0 + j, dim + 1, 1);
-  qp.set_b(dim, 1);
-  qp.set_b(dim + 1, 1);
+  for (int i = 0; i < n; ++i) qp.set_a(l0 + i, dim, ET(1));
+  for (int j = 0; j < m; ++j) qp.set_a(m0 + j, dim + 1, ET(1));
+  qp.set_b(dim, ET(1));
+  qp.set_b(dim + 1, ET(1));
   if (with_epsilon) {
-    qp.set_l(e0, false);  // ε free below,
-    qp.set_u(e0, true, 1);  // at most 1 (every weight ≤ 1): keeps the LP bounded
-    qp.set_c(e0, -1);       // maximise ε = minimise −ε
-    for (int w = 0; w < n + m; ++w) {
-      const int row = dim + 2 + w;
-      qp.set_a(l0 + w, row, 1);
-      qp.set_a(e0, row, -1);
-      qp.set_r(row, CGAL::LARGER);
-      qp.set_b(row, 0);
-    }
+    qp.set_a(e0, dim, ET(n));
+    qp.set_a(e0, dim + 1, ET(m));
+    qp.set_l(e0, false);         // ε free below,
+    qp.set_u(e0, true, ET(1));   // at most 1 (every weight ≤ 1): keeps the LP bounded
+    qp.set_c(e0, ET(-1));        // maximise ε = minimise −ε
   }
   return qp;
 }
@@ -115,6 +120,7 @@ Answer qp_oracle(const casefile::Case& c) {
   Answer out;
   out.method = Method::Qp;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
+  const TimeLimit bound(c, "qp");
   const int dim = c.dim;
   const int n = static_cast<int>(c.a.points.size());
 
@@ -149,9 +155,11 @@ Answer qp_oracle(const casefile::Case& c) {
     // The certificate of an interior point: the class program's weights, every one at least ε* > 0.
     out.certificate = {};
     out.witness_a = out.witness_b = {mpq_class(0), mpq_class(0), mpq_class(0)};
+    const int weights = n + static_cast<int>(c.b.points.size());
+    const mpq_class epsilon = to_rational(*(interior.variable_values_begin() + weights));
     column = 0;
-    for (auto x = interior.variable_values_begin(); column < n + static_cast<int>(c.b.points.size()); ++x, ++column) {
-      const mpq_class w = to_rational(*x);
+    for (auto x = interior.variable_values_begin(); column < weights; ++x, ++column) {
+      const mpq_class w = epsilon + to_rational(*x);  // λ = ε + λ'
       const bool in_a = column < n;
       const std::size_t index = in_a ? column : column - n;
       const auto& p = in_a ? c.a.points[index] : c.b.points[index];

@@ -6,7 +6,9 @@
 #include <CGAL/Polytope_distance_d.h>
 #include <CGAL/Polytope_distance_d_traits_3.h>
 #include <CGAL/Simple_cartesian.h>
+#include <CGAL/convex_hull_2.h>
 #include <CGAL/convex_hull_3.h>
+#include <CGAL/minkowski_sum_2.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -61,6 +63,25 @@ TEST(CgalDefects, PolytopeDistanceCyclesForever) {
     waitpid(child, &status, 0);
   }
   EXPECT_FALSE(finished) << "Polytope_distance_d returned: the defect is fixed (or changed); revisit docs/oracle.md";
+}
+
+// minkowski_sum_2 with Epeck fails an assertion in Arr_segment_traits_2.h on triangles mixing 2^717-scale and subnormal
+// coordinates (found by a random search over such triangles, seed 1, first case). The oracle's method 3 uses
+// Simple_cartesian<Gmpq>, which gets this input right: MinkowskiSum.EpeckAssertionInputIsRight.
+TEST(CgalDefects, MinkowskiSum2WithEpeckFailsAnAssertion) {
+  const std::vector<K::Point_2> a = {{-0x1.734e940c6f9c6p+717, 0x0.012688b70e62bp-1022},
+                                     {0, 0x0.03739a252b281p-1022},
+                                     {0x1.167aef0953b54p+719, 0}};
+  const std::vector<K::Point_2> minus_b = {{0x1.167aef0953b54p+719, -0x0.024d116e1cc56p-1022},
+                                           {0x0.024d116e1cc56p-1022, 0x1.167aef0953b54p+719},
+                                           {0, -1}};
+  std::vector<K::Point_2> ha, hb;
+  CGAL::convex_hull_2(a.begin(), a.end(), std::back_inserter(ha));
+  CGAL::convex_hull_2(minus_b.begin(), minus_b.end(), std::back_inserter(hb));
+  ASSERT_EQ(ha.size(), 3u);
+  ASSERT_EQ(hb.size(), 3u);
+  EXPECT_THROW(CGAL::minkowski_sum_2(CGAL::Polygon_2<K>(ha.begin(), ha.end()), CGAL::Polygon_2<K>(hb.begin(), hb.end())),
+               CGAL::Assertion_exception);
 }
 
 }  // namespace

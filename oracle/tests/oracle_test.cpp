@@ -7,7 +7,9 @@
 
 #include <bit>
 #include <cmath>
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
@@ -261,6 +263,9 @@ int cases_per_family() {
   return s ? std::atoi(s) : 10000;
 }
 
+// minkowski_sum_2 is slow (an arrangement per case): it checks the first cases of each 2D family only.
+int minkowski_cases_per_family() { return std::min(cases_per_family(), 2000); }
+
 using Family = Case (*)(std::mt19937_64&, int dim);
 
 // A boundary point of a lattice shape: the midpoint of two points maximising a random lattice direction (both lie on
@@ -341,7 +346,7 @@ template <class V>
 void family_agreement(Family family, const char* name, int dim, std::uint64_t seed, double min_touching_share) {
   std::mt19937_64 rng(seed);
   const int n = cases_per_family();
-  int counts[3] = {0, 0, 0}, certified = 0;
+  int counts[3] = {0, 0, 0}, certified = 0, summed = 0;
   for (int t = 0; t < n; ++t) {
     const Case c = family(rng, dim);
     // Each oracle checks its own certificate and throws if it fails.
@@ -359,6 +364,13 @@ void family_agreement(Family family, const char* name, int dim, std::uint64_t se
     ASSERT_EQ(f.affine_dimension, h.affine_dimension) << to_string(f.method);
     for (int i = 0; i < 3; ++i) ASSERT_EQ(f.witness_a[i] - f.witness_b[i], h.witness_a[i] - h.witness_b[i]);
     if (f.method == Method::Certified) ++certified;
+    // The third method (2D, both hulls polygons): CGAL's literal Minkowski sum.
+    if (dim == 2 && t < minkowski_cases_per_family())
+      if (const auto sum = minkowski_sum_oracle(c)) {
+        ASSERT_EQ(sum->verdict, h.verdict) << "minkowski_sum_2";
+        ASSERT_EQ(sum->squared_distance, h.squared_distance) << "minkowski_sum_2";
+        ++summed;
+      }
     std::vector<V> a, b;
     for (const auto& p : c.a.points) a.push_back(exact_vector<V>(p));
     for (const auto& p : c.b.points) b.push_back(exact_vector<V>(p));
@@ -367,8 +379,9 @@ void family_agreement(Family family, const char* name, int dim, std::uint64_t se
     ASSERT_EQ(r.squared_distance(), h.squared_distance);
     ++counts[static_cast<int>(h.verdict)];
   }
-  std::printf("%s %dD seed %llu: %d cases: %d separated, %d touching, %d overlapping; fast path certified %d\n", name,
-              dim, static_cast<unsigned long long>(seed), n, counts[0], counts[1], counts[2], certified);
+  std::printf("%s %dD seed %llu: %d cases: %d separated, %d touching, %d overlapping; fast path certified %d; "
+              "minkowski_sum_2 checked %d\n",
+              name, dim, static_cast<unsigned long long>(seed), n, counts[0], counts[1], counts[2], certified, summed);
   // Representativeness: the family must keep producing what it is for (boundary cases), and some separated ones.
   EXPECT_GE(counts[1], min_touching_share * n) << name << " " << dim << "D produces too few touching cases";
   EXPECT_GT(counts[0], 0) << name << " " << dim << "D produces no separated case";
@@ -518,6 +531,107 @@ TEST(FastOracle, CrossCheckRunsTheSecondMethod) {
   EXPECT_EQ(cross_check(c, f).method, Method::Qp);
   f.squared_distance += 1;  // a wrong answer
   EXPECT_THROW(cross_check(c, f), DisagreementError);
+}
+
+// ---- The third 2D method, CGAL::minkowski_sum_2 on Simple_cartesian<Gmpq> (docs/oracle.md).
+
+TEST(MinkowskiSum, HandComputed) {
+  const std::vector<std::array<double, 3>> square = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  const auto shifted = [&](double dx, double dy) {
+    auto s = square;
+    for (auto& p : s) p[0] += dx, p[1] += dy;
+    return s;
+  };
+  auto r = minkowski_sum_oracle(make(2, square, shifted(3, 4)));  // corner (1, 1) to corner (3, 4): 2² + 3²
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->verdict, Verdict::Separated);
+  EXPECT_EQ(r->squared_distance, 13);
+  EXPECT_EQ(minkowski_sum_oracle(make(2, square, shifted(1, 0.5)))->verdict, Verdict::Touching);
+  EXPECT_EQ(minkowski_sum_oracle(make(2, square, shifted(0.5, 0.5)))->verdict, Verdict::Overlapping);
+  // Not applicable: a 3D case, a segment.
+  EXPECT_FALSE(minkowski_sum_oracle(make(3, square, shifted(3, 4))).has_value());
+  EXPECT_FALSE(minkowski_sum_oracle(make(2, {{0, 0, 0}, {1, 0, 0}}, shifted(3, 4))).has_value());
+}
+
+// The input on which minkowski_sum_2 with Epeck fails an assertion (CgalDefects.MinkowskiSum2WithEpeckFailsAnAssertion):
+// method 3 on Simple_cartesian<Gmpq> answers it, and agrees with methods 1 and 2.
+TEST(MinkowskiSum, EpeckAssertionInputIsRight) {
+  const Case c = make(2,
+                      {{-0x1.734e940c6f9c6p+717, 0x0.012688b70e62bp-1022, 0},
+                       {0, 0x0.03739a252b281p-1022, 0},
+                       {0x1.167aef0953b54p+719, 0, 0}},
+                      {{-0x1.167aef0953b54p+719, 0x0.024d116e1cc56p-1022, 0},
+                       {-0x0.024d116e1cc56p-1022, -0x1.167aef0953b54p+719, 0},
+                       {0, 1, 0}});
+  const auto sum = minkowski_sum_oracle(c);
+  ASSERT_TRUE(sum.has_value());
+  const Answer h = hull_oracle(c), q = qp_oracle(c);
+  EXPECT_EQ(sum->verdict, h.verdict);
+  EXPECT_EQ(sum->squared_distance, h.squared_distance);
+  EXPECT_EQ(q.verdict, h.verdict);
+  EXPECT_EQ(q.squared_distance, h.squared_distance);
+  std::printf("Epeck's failing input: %s, d^2 = %s\n", to_string(h.verdict), h.squared_distance.get_str().c_str());
+}
+
+// Coordinates mixing 2^±700-scale and subnormal values (the range on which minkowski_sum_2 with Epeck failed an
+// assertion; docs/oracle.md): triangles whose vertices mix the two scales. The three methods must agree exactly.
+TEST(MinkowskiSum, AgreesOnMixedHugeAndSubnormalCoordinates) {
+  const std::uint64_t seed = seed_or(601);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> small(-3, 3), pick(0, 2);
+  const auto coordinate = [&] {
+    const int k = small(rng);
+    const int scale = pick(rng);
+    return scale == 0 ? std::ldexp(k, 700) : scale == 1 ? std::ldexp(k, -1070) : static_cast<double>(k);
+  };
+  int compared = 0;
+  for (int t = 0; t < 500; ++t) {
+    Case c = make(2, {}, {});
+    for (auto* s : {&c.a, &c.b})
+      for (int k = 0; k < 3; ++k) s->points.push_back({coordinate(), coordinate(), 0});
+    const auto sum = minkowski_sum_oracle(c);
+    if (!sum) continue;
+    const Answer h = hull_oracle(c), q = qp_oracle(c);
+    ASSERT_EQ(sum->verdict, h.verdict) << "seed " << seed << " " << casefile::write(c);
+    ASSERT_EQ(sum->squared_distance, h.squared_distance) << "seed " << seed << " " << casefile::write(c);
+    ASSERT_EQ(q.verdict, h.verdict) << "seed " << seed << " " << casefile::write(c);
+    ASSERT_EQ(q.squared_distance, h.squared_distance) << "seed " << seed << " " << casefile::write(c);
+    ++compared;
+  }
+  std::printf("seed %llu: %d mixed-scale triangle pairs compared\n", static_cast<unsigned long long>(seed), compared);
+  EXPECT_GT(compared, 100);
+}
+
+// ---- The time bound (docs/oracle.md): a call held past the limit is reported with its case and aborts the process;
+// a call that finished is never reported.
+
+TEST(TimeLimitDeathTest, AHangIsReportedWithItsCase) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  const std::string dir = ::testing::TempDir() + "gjkref-time-limit";
+  EXPECT_DEATH(
+      {
+        setenv("GJKREF_FAILURE_DIR", dir.c_str(), 1);
+        set_time_limit(0.05);
+        const TimeLimit bound(c, "held");
+        std::this_thread::sleep_for(std::chrono::seconds(10));
+      },
+      "held exceeded its time limit of 0.05 s on case 'test'");
+  const auto saved = casefile::read_file(dir + "/oracle-timeout-held.json");
+  ASSERT_FALSE(saved.error) << saved.error->message();
+  EXPECT_EQ(casefile::write(saved.cases[0]), casefile::write(c));
+}
+
+TEST(TimeLimit, FinishedCallsAreNeverReported) {
+  const Case c = make(3, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 0, 0}});
+  set_time_limit(0.05);
+  for (int k = 0; k < 100; ++k) {
+    EXPECT_EQ(hull_oracle(c).verdict, Verdict::Separated);
+    EXPECT_EQ(qp_oracle(c).verdict, Verdict::Separated);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // past every deadline: an armed one would abort
+  set_time_limit(kDefaultOracleTimeLimitSeconds);
+  EXPECT_EQ(time_limit(), kDefaultOracleTimeLimitSeconds);
 }
 
 TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }

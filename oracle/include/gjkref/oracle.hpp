@@ -10,6 +10,7 @@
 //                 A's and B's points (CGAL's QP solver on Gmpzf, Bland pricing), the class from an exact linear program
 //                 (are there strictly positive weights putting the origin in A⊖B?) and the affine dimension from an
 //                 exact rank. Shares no code with hull_oracle.
+//   minkowski_sum_oracle — 2D only, a third check: CGAL's literal Minkowski sum of the two hulls.
 //   fast_oracle — for campaigns: a candidate answer from a double-precision GJK (the reference's; any hint would do),
 //                 turned into an exact answer on the candidate's own simplex and accepted only if its certificate
 //                 checks exactly; otherwise hull_oracle decides. Its answers are proven, not trusted.
@@ -82,6 +83,15 @@ Answer hull_oracle(const casefile::Case& c);
 Answer qp_oracle(const casefile::Case& c);
 Answer fast_oracle(const casefile::Case& c);
 
+// The third method, 2D only: CGAL::minkowski_sum_2(conv A, −conv B), the origin located in the sum and its squared
+// distance to the sum's boundary. nullopt for 3D cases, invalid input, or when either hull has fewer than 3 vertices
+// (minkowski_sum_2 takes polygons). No witnesses, no certificate: it is a cross-check of verdicts and distances.
+struct SumAnswer {
+  Verdict verdict = Verdict::InvalidInput;
+  mpq_class squared_distance;  // exact; 0 unless separated
+};
+std::optional<SumAnswer> minkowski_sum_oracle(const casefile::Case& c);
+
 // What is wrong with an answer's certificate, checked exactly against the case; nullopt when it proves the answer
 // (verdict, squared distance and witnesses; the feature and the affine dimension are not part of the proof).
 std::optional<std::string> check_certificate(const casefile::Case& c, const Answer& answer);
@@ -109,6 +119,28 @@ struct Opinion {
   double distance = 0;
 };
 std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
+
+// The time bound on oracle calls (hull_oracle and qp_oracle: CGAL code that must terminate, and did not always in
+// other versions or with other pricing rules; docs/oracle.md). A call that runs longer than the limit is reported —
+// the method and the case as gjkref-case/1 on stderr and in $GJKREF_FAILURE_DIR (default gjkref-failures/) — and the
+// process aborts: a hang becomes a reported failure, never a silent stall. Isolate oracle calls in a worker process
+// where an abort must not end a campaign.
+// The default: far above the slowest call measured (qp_oracle, 64 points per shape, 3D: about 12 ms; docs/oracle.md).
+inline constexpr double kDefaultOracleTimeLimitSeconds = 60;
+void set_time_limit(double seconds);
+double time_limit();
+
+// Arms the bound for one call, for as long as it lives.
+class TimeLimit {
+ public:
+  TimeLimit(const casefile::Case& c, const char* method);
+  ~TimeLimit();
+  TimeLimit(const TimeLimit&) = delete;
+  TimeLimit& operator=(const TimeLimit&) = delete;
+
+ private:
+  unsigned long long id_;
+};
 
 const char* to_string(Verdict v);
 const char* to_string(Feature f);
