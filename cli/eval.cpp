@@ -83,14 +83,13 @@ std::string judge(const oracle::Answer& truth, const Outcome& o, const Implement
     return same_verdict && same_distance ? "yes" : "NO";
   }
   const Scales s = scales(c);
-  // Converting the double input to a narrower type moves each vertex by up to ε/2·√dim·R (both shapes: twice).
-  const double input_rounding = impl.name == "reference-float" ? impl.epsilon * std::sqrt(double(c.dim)) * s.r : 0;
-  const double band = kContractVerdictEpsilons * impl.epsilon * s.m + input_rounding;
-  const double allowed = kContractDistanceEpsilons * impl.epsilon * s.m +
-                         kRelativeGapEpsilons * impl.epsilon * truth.distance + input_rounding;
-  if (std::fabs(o.distance - truth.distance) > allowed) return "NO";
-  if (says_separated == (truth.verdict == Verdict::Separated)) return "yes";
-  return truth.distance <= band ? "band" : "NO";
+  switch (judge_floating({says_separated, o.distance}, truth.verdict == Verdict::Separated, truth.distance, impl.epsilon,
+                         s.m, s.r, c.dim, impl.name == "reference-float")) {
+    case Judgement::Agrees: return "yes";
+    case Judgement::WithinBand: return "band";
+    case Judgement::Violates: return "NO";
+  }
+  return "NO";
 }
 
 std::string rational_text(const mpq_class& q) {

@@ -256,7 +256,8 @@ TEST(BoostGeometry, NearBoundaryOpinionsAreMeasured) {
 
 // ---- Families (docs/oracle.md): the three exact methods on generated cases, GJKREF_ORACLE_CASES per family and
 // dimension (10,000 by default; the ASan preset sets fewer). Every case: hull = QP exactly (verdict, squared distance,
-// affine dimension, closest vector) and = the exact reference GJK (intersecting or not, squared distance).
+// affine dimension, closest vector), = the fast path (and its feature), = the exact reference GJK (intersecting or
+// not, squared distance); the double and float references within docs/contract.md.
 
 int cases_per_family() {
   const char* s = std::getenv("GJKREF_ORACLE_CASES");
@@ -342,11 +343,43 @@ V exact_vector(const std::array<double, 3>& p) {
   return v;
 }
 
+// The reference in scalar T judged under docs/contract.md against the oracle's truth.
+template <class T>
+Judgement judged_reference(const Case& c, const Answer& truth) {
+  const auto judge = [&]<class V>() {
+    std::vector<V> a, b;
+    std::vector<Vec3<double>> ad, bd;
+    for (const auto* s : {&c.a, &c.b})
+      for (const auto& p : s->points) {
+        V v;
+        for (int i = 0; i < V::dimension; ++i) v[i] = static_cast<T>(p[i]);
+        (s == &c.a ? a : b).push_back(v);
+        (s == &c.a ? ad : bd).push_back({p[0], p[1], p[2]});
+      }
+    const auto r = distance(ConvexPoints<V>(a), ConvexPoints<V>(b));
+    if (r.status != Status::Separated && r.status != Status::Intersecting) return Judgement::Violates;
+    const ConvexPoints<Vec3<double>> da(ad), db(bd);
+    return judge_floating({r.status == Status::Separated, static_cast<double>(r.distance())},
+                          truth.verdict == Verdict::Separated, truth.distance, ScalarTraits<T>::epsilon(),
+                          input_scale(da, db), largest_coordinate(da, db), c.dim, !std::is_same_v<T, double>);
+  };
+  return c.dim == 2 ? judge.template operator()<Vec2<T>>() : judge.template operator()<Vec3<T>>();
+}
+
+// Every coordinate is zero or a normal float of magnitude in [2^−100, 2^100]: float input rounding is then relative.
+bool fits_float(const Case& c) {
+  for (const auto* s : {&c.a, &c.b})
+    for (const auto& p : s->points)
+      for (double x : p)
+        if (x != 0 && (std::fabs(x) < std::ldexp(1.0, -100) || std::fabs(x) > std::ldexp(1.0, 100))) return false;
+  return true;
+}
+
 template <class V>
 void family_agreement(Family family, const char* name, int dim, std::uint64_t seed, double min_touching_share) {
   std::mt19937_64 rng(seed);
   const int n = cases_per_family();
-  int counts[3] = {0, 0, 0}, certified = 0, summed = 0;
+  int counts[3] = {0, 0, 0}, certified = 0, summed = 0, double_in_band = 0, float_judged = 0, float_in_band = 0;
   for (int t = 0; t < n; ++t) {
     const Case c = family(rng, dim);
     // Each oracle checks its own certificate and throws if it fails.
@@ -377,11 +410,23 @@ void family_agreement(Family family, const char* name, int dim, std::uint64_t se
     const auto r = distance(ConvexPoints<V>(a), ConvexPoints<V>(b));
     ASSERT_EQ(r.status == Status::Intersecting, h.verdict != Verdict::Separated);
     ASSERT_EQ(r.squared_distance(), h.squared_distance);
+    // The floating references meet docs/contract.md (float only where float input rounding is relative).
+    const Judgement in_double = judged_reference<double>(c, h);
+    ASSERT_NE(in_double, Judgement::Violates) << "reference-double";
+    if (in_double == Judgement::WithinBand) ++double_in_band;
+    if (fits_float(c)) {
+      const Judgement in_float = judged_reference<float>(c, h);
+      ASSERT_NE(in_float, Judgement::Violates) << "reference-float";
+      ++float_judged;
+      if (in_float == Judgement::WithinBand) ++float_in_band;
+    }
     ++counts[static_cast<int>(h.verdict)];
   }
   std::printf("%s %dD seed %llu: %d cases: %d separated, %d touching, %d overlapping; fast path certified %d; "
               "minkowski_sum_2 checked %d\n",
               name, dim, static_cast<unsigned long long>(seed), n, counts[0], counts[1], counts[2], certified, summed);
+  std::printf("  reference-double within contract on all (%d by the verdict band); reference-float on %d (%d by the band)\n",
+              double_in_band, float_judged, float_in_band);
   // Representativeness: the family must keep producing what it is for (boundary cases), and some separated ones.
   EXPECT_GE(counts[1], min_touching_share * n) << name << " " << dim << "D produces too few touching cases";
   EXPECT_GT(counts[0], 0) << name << " " << dim << "D produces no separated case";

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 #include "gjkref/support.hpp"
+#include "gjkref/tolerances.hpp"
 
 namespace gjkref {
 
@@ -26,6 +28,32 @@ scalar_t<V> largest_coordinate(const ConvexPoints<V>& a, const ConvexPoints<V>& 
   for (const auto* shape : {&a, &b})
     for (const V& p : shape->points()) r = std::max(r, max_abs_component(p));
   return r;
+}
+
+// A floating-point answer judged against the exact truth under docs/contract.md.
+enum class Judgement {
+  Agrees,      // the verdict is right and the distance within the bound
+  WithinBand,  // the verdict differs, but the exact distance is inside the verdict band (allowed)
+  Violates     // outside the contract
+};
+
+struct FloatingAnswer {
+  bool says_separated = false;
+  double distance = 0;
+};
+
+// epsilon: the answering scalar's machine epsilon; m, r: input_scale and largest_coordinate of the (double) input;
+// input_rounded: the double input was rounded to a narrower scalar, which moves each vertex by up to ε/2·√dim·R, so
+// both shapes together by ε·√dim·R (docs/contract.md, "Input rounding").
+inline Judgement judge_floating(const FloatingAnswer& answer, bool truly_separated, double true_distance, double epsilon,
+                                double m, double r, int dim, bool input_rounded) {
+  const double input_rounding = input_rounded ? epsilon * std::sqrt(static_cast<double>(dim)) * r : 0;
+  const double band = kContractVerdictEpsilons * epsilon * m + input_rounding;
+  const double allowed =
+      kContractDistanceEpsilons * epsilon * m + kRelativeGapEpsilons * epsilon * true_distance + input_rounding;
+  if (std::fabs(answer.distance - true_distance) > allowed) return Judgement::Violates;
+  if (answer.says_separated == truly_separated) return Judgement::Agrees;
+  return true_distance <= band ? Judgement::WithinBand : Judgement::Violates;
 }
 
 }  // namespace gjkref
