@@ -9,10 +9,13 @@
 #include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
-#include "shapes.hpp"
+#include "gjkref/case_shapes.hpp"
 
 namespace gjkref::cli {
 namespace {
+
+using casefile::in_dimension;
+using casefile::to_shape;
 
 // The demo's cases; each note says what the exact answer is, in words.
 std::vector<casefile::Case> demo_cases() {

@@ -11,10 +11,13 @@
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/oracle.hpp"
-#include "shapes.hpp"
+#include "gjkref/case_shapes.hpp"
 
 namespace gjkref::cli {
 namespace {
+
+using casefile::in_dimension;
+using casefile::to_shape;
 
 using casefile::Case;
 

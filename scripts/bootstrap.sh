@@ -18,6 +18,8 @@ PACKAGES=(
   libboost-dev        # CGAL's dependency (headers)
   libmpfr-dev         # correctly rounded distances in the oracle
   libbenchmark-dev    # bench/ (Google Benchmark)
+  librapidcheck-dev   # proptests/ (RapidCheck, with its GoogleTest integration)
+  gcovr               # scripts/coverage (branch coverage of reference/ by the property suite)
 )
 
 missing=()

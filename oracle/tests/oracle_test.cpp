@@ -366,13 +366,8 @@ Judgement judged_reference(const Case& c, const Answer& truth) {
   return c.dim == 2 ? judge.template operator()<Vec2<T>>() : judge.template operator()<Vec3<T>>();
 }
 
-// Every coordinate is zero or a normal float of magnitude in [2^−100, 2^100]: float input rounding is then relative.
 bool fits_float(const Case& c) {
-  for (const auto* s : {&c.a, &c.b})
-    for (const auto& p : s->points)
-      for (double x : p)
-        if (x != 0 && (std::fabs(x) < std::ldexp(1.0, -100) || std::fabs(x) > std::ldexp(1.0, 100))) return false;
-  return true;
+  return float_rounding_is_relative(c.a.points) && float_rounding_is_relative(c.b.points);
 }
 
 template <class V>

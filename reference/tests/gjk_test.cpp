@@ -275,6 +275,52 @@ TEST(Regression, StalledLoopDecidesByDistanceNotBySign) {
   EXPECT_LE(std::fabs(r.distance() - truth), bound);
 }
 
+// Regression (found by the property suite, FamilyProperties.Scales2d, RC_PARAMS seed=3: a rotated vertex–vertex
+// contact, long double): A and B share a vertex, so the origin is a vertex of A⊖B. GJK reached the segment between
+// the differences (2,1) and (1,2), which passes 1.4·10⁻¹⁵ from the origin, and searched along −v: v's rounding error
+// (about ε·|w| = 10⁻¹⁸) tilts it by 10⁻³, far more than the 10⁻³⁰ by which the shared vertex beats the segment's ends
+// in that direction, so the support repeated, and rule 5 answered Separated at 1.4·10⁻¹⁵, four times the distance
+// bound. Cause: the search direction was the rounded v. Now it is the segment's normal (search_direction). What does
+// not matter: the scalar type (every type must find the vertex; double happened to land in its touching band).
+template <class T>
+class SearchDirection : public ::testing::Test {};
+TYPED_TEST_SUITE(SearchDirection, ScalarTypes, ScalarNames);
+
+TYPED_TEST(SearchDirection, IsTheEdgeNormalNotTheRoundedV) {
+  using T = TypeParam;
+  const auto a = shape2<T>({{-0x1.9c01708475c88p+4, -0x1.af9ba5ea9a6bcp+3},
+                            {-0x1.a9e44a16f89e6p+4, -0x1.4815ef0a5fb43p+4},
+                            {-0x1.49e8a7c07d396p+4, -0x1.4646b6e95081bp+4}});
+  const auto b = shape2<T>({{-0x1.97c898375252ap+4, -0x1.b7c3a3146d21bp+4},
+                            {-0x1.d9e21b423650fp+4, -0x1.48fd8b1ae74d8p+4},
+                            {-0x1.49e8a7c07d396p+4, -0x1.4646b6e95081bp+4}});
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
+  EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
+  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+}
+
+// Regression (found by the property suite, FamilyProperties.Scales3d, RC_PARAMS seed=2, long double): a rotated
+// touching pair that the rotation's rounding made overlap; the origin is inside A⊖B, 1.7·10⁻¹⁶ behind the face
+// (4,2)–(6,1)–(5,3). Searching along the rounded v (direction off by about 10⁻³) found a support no further than the
+// face, and rule 5 (and, with only the search direction changed, rule 4) answered Separated at 1.7·10⁻¹⁶, above the
+// distance bound. Cause: v's direction, used for the search and for the stop tests, was noise at that distance. Now v
+// is the projection onto the face's normal (closest_in_frame). What does not matter: the scalar type.
+TYPED_TEST(SearchDirection, IsTheFaceNormalNotTheRoundedV) {
+  using T = TypeParam;
+  const auto a = shape3<T>({{-0x1.97092338ff064p-1, 0x1.0ab82fc35febcp+2, -14},
+                            {0x1.7c45332eab9f4p+0, 0x1.62996034852efp+3, -15},
+                            {-0x1.598f3da54b8cp-3, 0x1.86928cc3e530cp+3, -19},
+                            {-0x1.1376eabb3f86dp+2, 0x1.e0817c2a55355p+3, -14}});
+  const auto b = shape3<T>({{0x1.c4bf4b702038cp+2, 0x1.f7e44f689a647p+3, -14},
+                            {0x1.fbbbedc1d59c1p+1, 0x1.2ca39d5d752c3p+3, -14},
+                            {-0x1.53324804d4852p+1, 0x1.bc884f9af5338p+3, -20},
+                            {-0x1.d2a90297fe82p+0, 0x1.aa8bb95345329p+3, -13}});
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
+  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+}
+
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
 // slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
 TEST(GjkExact, WarmStartsGiveTheColdAnswer) {

@@ -96,15 +96,24 @@ TYPED_TEST(Tolerance, TouchingBandRejectsARealGap) {
 }
 
 // kTouchingEpsilons, the other side. Exactly touching lattice pairs whose closest point, computed in floating
-// point, is not exactly zero (the weights round): the band must absorb that rounding, so every exactly touching
-// pair is Intersecting, and some of them must need the band (or the test no longer exercises it).
+// point, is not exactly zero: the band must absorb that rounding, so every exactly touching pair is Intersecting, and
+// some of them must need the band (or the test no longer exercises it). Each pair is scaled by an odd integer near
+// 2^20 (exact: coordinates stay below 2^23), so that the normal's products (2^48) and its dot product with a vertex
+// (2^73) round in double and long double alike; unscaled small lattices compute the closest point of a face exactly.
 TYPED_TEST(Tolerance, TouchingBandAcceptsRoundingOnAFace) {
   using T = TypeParam;
   std::mt19937_64 rng(test_seed(91));
+  std::uniform_int_distribution<int> odd(1 << 18, (1 << 19) - 1);
+  const auto scaled = [](const ConvexPoints<Vec3<double>>& s, double k) {
+    std::vector<Vec3<double>> pts;
+    for (const auto& p : s.points()) pts.push_back(k * p);
+    return ConvexPoints<Vec3<double>>(pts);
+  };
   int touching = 0, needed_band = 0;
   for (int t = 0; t < 3000; ++t) {
-    const auto a = random_lattice_shape<Vec3<double>>(rng, 1, 6, 3);
-    const auto b = random_lattice_shape<Vec3<double>>(rng, 1, 6, 3);
+    const double k = 2 * odd(rng) + 1;
+    const auto a = scaled(random_lattice_shape<Vec3<double>>(rng, 1, 6, 3), k);
+    const auto b = scaled(random_lattice_shape<Vec3<double>>(rng, 1, 6, 3), k);
     const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
     if (exact.status != Status::Intersecting) continue;
     ++touching;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "gjkref/support.hpp"
 #include "gjkref/tolerances.hpp"
@@ -30,6 +31,21 @@ scalar_t<V> largest_coordinate(const ConvexPoints<V>& a, const ConvexPoints<V>& 
   return r;
 }
 
+// Rounding double input to float moves each coordinate by a relative u (docs/contract.md, "Input rounding") only while
+// every coordinate is 0 or a normal float far from the ends of float's range; gjkref's checks judge float answers on
+// input whose coordinates are 0 or of magnitude in [2^−100, 2^100] (float's normal range is 2^−126 to 2^128).
+inline constexpr int kFloatJudgedExponent = 100;
+
+template <class Points>
+bool float_rounding_is_relative(const Points& points) {
+  for (const auto& p : points)
+    for (double x : p)
+      if (x != 0 && (std::fabs(x) < std::ldexp(1.0, -kFloatJudgedExponent) ||
+                     std::fabs(x) > std::ldexp(1.0, kFloatJudgedExponent)))
+        return false;
+  return true;
+}
+
 // A floating-point answer judged against the exact truth under docs/contract.md.
 enum class Judgement {
   Agrees,      // the verdict is right and the distance within the bound
@@ -45,12 +61,24 @@ struct FloatingAnswer {
 // epsilon: the answering scalar's machine epsilon; m, r: input_scale and largest_coordinate of the (double) input;
 // input_rounded: the double input was rounded to a narrower scalar, which moves each vertex by up to ε/2·√dim·R, so
 // both shapes together by ε·√dim·R (docs/contract.md, "Input rounding").
+inline double input_rounding_bound(double epsilon, double r, int dim, bool input_rounded) {
+  return input_rounded ? epsilon * std::sqrt(static_cast<double>(dim)) * r : 0;
+}
+
+// The verdict band B (docs/contract.md, item 1), widened by the input rounding: inside it either verdict may be given.
+inline double verdict_band(double epsilon, double m, double r, int dim, bool input_rounded) {
+  return kContractVerdictEpsilons * epsilon * m + input_rounding_bound(epsilon, r, dim, input_rounded);
+}
+
 inline Judgement judge_floating(const FloatingAnswer& answer, bool truly_separated, double true_distance, double epsilon,
                                 double m, double r, int dim, bool input_rounded) {
-  const double input_rounding = input_rounded ? epsilon * std::sqrt(static_cast<double>(dim)) * r : 0;
-  const double band = kContractVerdictEpsilons * epsilon * m + input_rounding;
-  const double allowed =
-      kContractDistanceEpsilons * epsilon * m + kRelativeGapEpsilons * epsilon * true_distance + input_rounding;
+  const double input_rounding = input_rounding_bound(epsilon, r, dim, input_rounded);
+  const double band = verdict_band(epsilon, m, r, dim, input_rounded);
+  // Both distances arrive as doubles: the answer rounded from its scalar (long double, exact) and the truth
+  // correctly rounded, each within half an ulp of double, so together within ε_double of the distance.
+  const double as_doubles = std::numeric_limits<double>::epsilon() * true_distance;
+  const double allowed = kContractDistanceEpsilons * epsilon * m + kRelativeGapEpsilons * epsilon * true_distance +
+                         input_rounding + as_doubles;
   if (std::fabs(answer.distance - true_distance) > allowed) return Judgement::Violates;
   if (answer.says_separated == truly_separated) return Judgement::Agrees;
   return true_distance <= band ? Judgement::WithinBand : Judgement::Violates;

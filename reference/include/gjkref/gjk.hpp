@@ -172,13 +172,95 @@ Frame<V> make_frame(const Simplex<V>& s, std::type_identity_t<const SupportPoint
   return f;
 }
 
-// v in the frame: Σ λ_i p_i over the simplex's own points (the first s.size of the frame).
+// Two-word ("double-double") arithmetic for one formula: a value is hi + lo with |lo| ≤ ulp(hi)/2. Sums and products
+// of two T values are exact as two words (Knuth's two-sum, and fma for the product's rounding error); further
+// products keep about twice T's precision.
+template <class T>
+struct TwoWord {
+  T hi{}, lo{};
+};
+template <class T>
+TwoWord<T> two_sum(T a, T b) {
+  const T s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+template <class T>
+TwoWord<T> two_product(T a, T b) {
+  const T p = a * b;
+  return {p, std::fma(a, b, -p)};
+}
+template <class T>
+TwoWord<T> operator+(TwoWord<T> x, TwoWord<T> y) {
+  const TwoWord<T> s = two_sum(x.hi, y.hi);
+  return two_sum(s.hi, s.lo + x.lo + y.lo);
+}
+template <class T>
+TwoWord<T> operator-(TwoWord<T> x) {
+  return {-x.hi, -x.lo};
+}
+template <class T>
+TwoWord<T> operator*(TwoWord<T> x, TwoWord<T> y) {
+  const TwoWord<T> p = two_product(x.hi, y.hi);
+  return two_sum(p.hi, p.lo + x.hi * y.lo + x.lo * y.hi);
+}
+
+// The point of the segment [p, q] closest to the origin, for an interior closest point: v = (e × (p × e))/(e·e) with
+// e = q − p, evaluated in two-word arithmetic (e exactly, the cross products to about ε²·|p|·|e|²) and rounded once.
+// With one-word arithmetic, v's absolute error is about ε·|p| whatever |v|, so its direction is noise when the
+// origin is within about √ε·|p| of the segment's line; here the error is about ε·|v| + ε²·|p|.
+template <Vector V>
+V segment_closest_two_word(const V& p, const V& q) {
+  using T = scalar_t<V>;
+  using W = TwoWord<T>;
+  std::array<W, 3> e, pw, c, n;
+  for (int i = 0; i < 3; ++i) e[i] = two_sum(q[i], T(-p[i])), pw[i] = W{p[i], T(0)};
+  const auto cross_w = [](const std::array<W, 3>& a, const std::array<W, 3>& b) {
+    return std::array<W, 3>{a[1] * b[2] + -(a[2] * b[1]), a[2] * b[0] + -(a[0] * b[2]), a[0] * b[1] + -(a[1] * b[0])};
+  };
+  c = cross_w(pw, e);
+  n = cross_w(e, c);
+  const W ee = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+  const T denominator = ee.hi + ee.lo;
+  V v;
+  for (int i = 0; i < 3; ++i) v[i] = (n[i].hi + n[i].lo) / denominator;
+  return v;
+}
+
+// v in the frame: the simplex's point closest to the origin, from its own points (the first s.size of the frame).
+// In exact arithmetic that is Σ λ_i p_i. In floating point Σ λ_i p_i carries an absolute rounding error of about
+// ε·max|p_i| in every direction, so when |v| is small its direction is off by about ε·max|p_i|/|v|: searching along
+// it can miss the support that makes progress, and a stop test v·w against |v|² becomes noise (the sign and size of
+// v·w − |v|² are then decided by the rounding, not by the shapes). Where the closest point is interior to a feature
+// with a well-defined normal n — a segment in 2D, a triangle in 3D — v is computed as its projection onto that
+// normal, v = n (n·p₀)/(n·n): n is a few products of the vertices (its direction good to about ε whatever |v|), so v
+// has n's direction and only its length carries the ε·max|p_i| error. The support search and the stop rules then
+// compare along a reliable direction (docs/algorithm.md). A point, or a segment in 3D (whose perpendicular towards
+// the origin is as ill-defined as v itself), uses the weights.
+// A segment in 3D has no such normal; its v is computed in two-word arithmetic instead (segment_closest_two_word).
+// Regression: SearchDirection.IsTheEdgeNormalNotTheRoundedV, SearchDirection.IsTheFaceNormalNotTheRoundedV,
+// SearchDirection.IsTheSegmentsAccurateVIn3d.
 template <Vector V>
 V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
+  using T = scalar_t<V>;
   if (s.encloses_origin) return V{};
   V v = s.weights[0] * f.points[0];
   for (int i = 1; i < s.size; ++i) v = v + s.weights[i] * f.points[i];
-  return v;
+  for (int i = 0; i < s.size; ++i)
+    if (!(s.weights[i] > T(0))) return v;  // the closest point is not interior to the feature
+  if constexpr (V::dimension == 3 && !ScalarTraits<T>::is_exact) {
+    if (s.size == 2) return segment_closest_two_word(f.points[0], f.points[1]);
+  }
+  if (s.size != V::dimension) return v;  // the normal is defined for a segment in 2D and a triangle in 3D
+  V n;
+  if constexpr (V::dimension == 2) {
+    const V e = f.points[1] - f.points[0];
+    n = V{-e[1], e[0]};
+  } else {
+    n = cross(V(f.points[1] - f.points[0]), V(f.points[2] - f.points[0]));
+  }
+  const T nn = dot(n, n);
+  if (!(nn > T(0))) return v;
+  return (dot(n, f.points[0]) / nn) * n;
 }
 
 // max |p|² over the frame's points.
@@ -326,8 +408,16 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     std::array<SupportPoint<V>, 4> candidates = s.points;
     candidates[s.size] = w;
     const ClosestFeature<T> feature = closest_on_simplex(f.points, s.size + 1);
-    if (!feature.encloses_origin && !(squared_norm_of(f.points, feature) < vv)) return separated(StopRule::NoProgress);
-    s = reduce(candidates, feature);
+    const Simplex<V> next = reduce(candidates, feature);
+    if (!feature.encloses_origin) {
+      // Rule 6: the next simplex must be closer, |v| measured as for the current one (closest_in_frame).
+      Frame<V> next_frame;
+      for (int i = 0; i < next.size; ++i) next_frame.points[i] = f.points[feature.vertex[i]];
+      next_frame.count = next.size;
+      const V next_v = closest_in_frame(next, next_frame);
+      if (!(dot(next_v, next_v) < vv)) return separated(StopRule::NoProgress);
+    }
+    s = next;
   }
 }
 

@@ -65,6 +65,14 @@ inline constexpr int kContractCertificateSqrtEpsilons = 8;
 // (reference/tests/gjk_test.cpp).
 inline constexpr int kContractDistanceEpsilons = 128;
 
+// Witness bound, in units of ε·R with R = largest_coordinate (the witnesses are combinations of the shapes' own
+// points, so their rounding scales with the coordinates, not with M): each witness of a floating-mode answer lies
+// within kContractWitnessEpsilons·ε·R (Euclidean) of its shape's hull. Why 8: witness_a = fl(Σ λ̂ᵢ aᵢ) with
+// Σ λ̂ᵢ = 1 within 4u; the rounded sum differs from Σ λ̂ᵢ aᵢ by at most 4u·R per coordinate and Σ λ̂ᵢ aᵢ from the
+// hull point Σ (λ̂ᵢ/Σλ̂) aᵢ by 4u·R, so 8u·R per coordinate, 8·√3·u·R ≈ 7·ε·R in 3D. Derived; pinned by the property
+// suite (proptests/properties_test.cpp, FamilyProperties.*).
+inline constexpr int kContractWitnessEpsilons = 8;
+
 template <Scalar T>
 struct Tolerances {
   // |v|² − v·w ≤ relative_gap() · |v|²  ⇒  separated, converged.

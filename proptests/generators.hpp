@@ -1,0 +1,333 @@
+// RapidCheck generators of gjkref cases (docs/properties.md): every family builds its degenerate configurations on
+// purpose — uniform random coordinates hit a boundary about 0.2 % of the time — with coordinates for which the
+// construction is exact in double (small integers, dyadic offsets, exact transforms). Each case's `name` is its
+// family and kind ("touching/vertex-face"), which the properties tag (RC_TAG) so that a run shows the mix.
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "gjkref/casefile.hpp"
+
+namespace gjkref::proptests {
+
+using casefile::Case;
+using Point = std::array<double, 3>;
+using Points = std::vector<Point>;
+
+// ---- building blocks
+
+// A lattice point with coordinates in [−w, w] (z = 0 in 2D).
+inline rc::Gen<Point> lattice_point(int dim, int w) {
+  return rc::gen::map(rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-w, w + 1)), [dim](const std::vector<int>& v) {
+    return Point{double(v[0]), double(v[1]), dim == 3 ? double(v[2]) : 0.0};
+  });
+}
+
+// 1 to `most` lattice points (RapidCheck's size scales the count).
+inline rc::Gen<Points> lattice_cloud(int dim, int w, int most) {
+  return rc::gen::mapcat(rc::gen::inRange(1, most + 1), [dim, w](int n) {
+    return rc::gen::container<Points>(static_cast<std::size_t>(n), lattice_point(dim, w));
+  });
+}
+
+// The plane (3D) or line (2D) of contact: the last coordinate is the height.
+inline int height_axis(int dim) { return dim - 1; }
+
+// Points strictly below (sign −1) or above (+1) the contact plane, at heights 1..w.
+inline rc::Gen<Points> cloud_beside(int dim, int w, int sign, int most) {
+  return rc::gen::map(lattice_cloud(dim, w, most), [dim, w, sign](Points ps) {
+    for (Point& p : ps) p[height_axis(dim)] = sign * (1 + std::fabs(p[height_axis(dim)]));
+    (void)w;
+    return ps;
+  });
+}
+
+// An exact transform of both shapes: an axis permutation, axis reflections, and in `with_shear` an integer shear
+// x_i += k·x_j (determinant 1: lattice points stay lattice points, contact stays contact), then an integer
+// translation. All exact in double for the small integers used here.
+struct ExactTransform {
+  std::array<int, 3> permutation{0, 1, 2};
+  std::array<int, 3> sign{1, 1, 1};
+  int shear_from = 0, shear_to = 0, shear = 0;  // x[to] += shear · x[from] (from ≠ to)
+  std::array<int, 3> offset{0, 0, 0};
+
+  Point apply(const Point& p, int dim) const {
+    Point q{0, 0, 0};
+    for (int i = 0; i < dim; ++i) q[i] = sign[i] * p[permutation[i]];
+    if (shear != 0 && shear_from != shear_to) q[shear_to] += shear * q[shear_from];
+    for (int i = 0; i < dim; ++i) q[i] += offset[i];
+    return q;
+  }
+};
+
+inline rc::Gen<ExactTransform> exact_transform(int dim, bool with_shear) {
+  return rc::gen::map(
+      rc::gen::tuple(rc::gen::inRange(0, 6), rc::gen::container<std::vector<int>>(3, rc::gen::element(-1, 1)),
+                     rc::gen::inRange(0, dim), rc::gen::inRange(0, dim), rc::gen::inRange(-2, 3),
+                     rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-20, 21))),
+      [dim, with_shear](const auto& t) {
+        static const std::array<std::array<int, 3>, 6> perms3 = {
+            {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+        ExactTransform x;
+        const int which = std::get<0>(t);
+        x.permutation = dim == 3 ? perms3[which] : (which % 2 ? std::array<int, 3>{1, 0, 2} : std::array<int, 3>{0, 1, 2});
+        for (int i = 0; i < 3; ++i) x.sign[i] = std::get<1>(t)[i];
+        x.shear_from = std::get<2>(t);
+        x.shear_to = std::get<3>(t);
+        x.shear = with_shear ? std::get<4>(t) : 0;
+        for (int i = 0; i < 3; ++i) x.offset[i] = i < dim ? std::get<5>(t)[i] : 0;
+        return x;
+      });
+}
+
+inline Case make_case(int dim, std::string name, Points a, Points b) {
+  Case c;
+  c.name = std::move(name);
+  c.dim = dim;
+  c.a.points = std::move(a);
+  c.b.points = std::move(b);
+  return c;
+}
+
+inline Case transformed(Case c, const ExactTransform& x) {
+  for (auto* s : {&c.a, &c.b})
+    for (Point& p : s->points) p = x.apply(p, c.dim);
+  return c;
+}
+
+// ---- families
+
+// Random polytopes: clouds of 1–64 points (the count grows with RapidCheck's size), with duplicates and interior
+// points (the centroid-ish midpoint of two points, dyadic), from a lattice, dyadic reals or arbitrary doubles, B
+// offset so that about half the pairs overlap.
+inline rc::Gen<Case> random_polytopes(int dim) {
+  return rc::gen::mapcat(rc::gen::tuple(rc::gen::inRange(0, 3), rc::gen::inRange(1, 65), rc::gen::inRange(1, 65)),
+                         [dim](const auto& t) {
+    const auto [kind, n, m] = t;
+    const auto cloud = [dim, kind](int count) -> rc::Gen<Points> {
+      if (kind == 0) return rc::gen::container<Points>(count, lattice_point(dim, 8));
+      const double scale = kind == 1 ? 1.0 / 1024 : 1.0;
+      return rc::gen::map(rc::gen::container<std::vector<double>>(3 * count, kind == 1 ? rc::gen::map(rc::gen::inRange(-8192, 8193), [](int k) { return double(k); }) : rc::gen::map(rc::gen::inRange(-1000000, 1000001), [](int k) { return k / 125000.0; })),
+                          [dim, count, scale](const std::vector<double>& v) {
+                            Points ps;
+                            for (int i = 0; i < count; ++i)
+                              ps.push_back({v[3 * i] * scale, v[3 * i + 1] * scale, dim == 3 ? v[3 * i + 2] * scale : 0});
+                            return ps;
+                          });
+    };
+    static const char* kinds[] = {"random/lattice", "random/dyadic", "random/real"};
+    return rc::gen::map(rc::gen::tuple(cloud(n), cloud(m), rc::gen::inRange(0, 4), rc::gen::inRange(0, 4),
+                                       lattice_point(dim, 16)),
+                        [dim, kind](const auto& u) {
+                          Points a = std::get<0>(u), b = std::get<1>(u);
+                          // Duplicates and interior points: repeat the first point; add the midpoint of two.
+                          if (std::get<2>(u) & 1) a.push_back(a.front());
+                          if ((std::get<2>(u) & 2) && a.size() > 1)
+                            a.push_back({(a[0][0] + a[1][0]) / 2, (a[0][1] + a[1][1]) / 2, (a[0][2] + a[1][2]) / 2});
+                          if (std::get<3>(u) & 1) b.push_back(b.back());
+                          // B moved by a lattice offset (exact: small integers), so that some pairs are apart.
+                          const Point offset = std::get<4>(u);
+                          for (Point& p : b)
+                            for (int i = 0; i < dim; ++i) p[i] += offset[i];
+                          return make_case(dim, kinds[kind], std::move(a), std::move(b));
+                        });
+  });
+}
+
+// Exactly touching pairs. In a frame where the contact plane is "height = 0", A lies at heights ≤ 0 and B at
+// heights ≥ 0; each has a contact feature in the plane through the common point p: a vertex {p}; an edge through p
+// (p its midpoint); a face around p (a triangle with centroid p); so the contact is exact. Then an exact transform.
+// Kinds (3D): vertex-vertex, vertex-edge, vertex-face, edge-edge (crossing), edge-edge-collinear, edge-face,
+// face-face (coincident), face-face-partial; (2D): vertex-vertex, vertex-edge, edge-edge-collinear.
+// touching_in_frame gives the pair before the transform (contact plane: height = 0).
+inline rc::Gen<Case> touching_in_frame(int dim) {
+  const int kinds = dim == 3 ? 8 : 3;
+  return rc::gen::mapcat(rc::gen::inRange(0, kinds), [dim](int kind) {
+    return rc::gen::map(
+        rc::gen::tuple(lattice_point(dim, 4), lattice_point(dim, 3), lattice_point(dim, 3),
+                       cloud_beside(dim, 6, -1, 30), cloud_beside(dim, 6, +1, 30)),
+        [dim, kind](const auto& t) {
+          const int h = height_axis(dim);
+          Point p = std::get<0>(t), u = std::get<1>(t), v = std::get<2>(t);
+          p[h] = u[h] = v[h] = 0;
+          if (u == Point{0, 0, 0}) u[0] = 1;
+          if (dim == 3 && (u[0] * v[1] - u[1] * v[0]) == 0) v = {-u[1], u[0], 0};  // independent of u in the plane
+          const auto add = [](Point x, const Point& y, double k) {
+            for (int i = 0; i < 3; ++i) x[i] += k * y[i];
+            return x;
+          };
+          const Points vertex = {p};
+          const Points edge = {add(p, u, 1), add(p, u, -1)};
+          const Points edge_across = {add(p, v, 1), add(p, v, -1)};
+          const Points edge_along = {add(p, u, 2), add(p, u, -1)};  // collinear with `edge`, through p
+          const Points face = {add(p, u, 1), add(p, v, 1), add(add(p, u, -1), v, -1)};
+          const Points face_shifted = {add(p, u, 2), add(add(p, v, 1), u, -1), add(p, v, -1)};
+          static const char* names3[] = {"vertex-vertex", "vertex-edge", "vertex-face", "edge-edge",
+                                         "edge-edge-collinear", "edge-face", "face-face", "face-face-partial"};
+          static const char* names2[] = {"vertex-vertex", "vertex-edge", "edge-edge-collinear"};
+          Points fa, fb;
+          switch (dim == 3 ? kind : (kind == 2 ? 4 : kind)) {
+            case 0: fa = vertex, fb = vertex; break;
+            case 1: fa = vertex, fb = edge; break;
+            case 2: fa = vertex, fb = face; break;
+            case 3: fa = edge, fb = edge_across; break;
+            case 4: fa = edge, fb = edge_along; break;
+            case 5: fa = edge, fb = face; break;
+            case 6: fa = face, fb = face; break;
+            default: fa = face, fb = face_shifted; break;
+          }
+          Points a = std::get<3>(t), b = std::get<4>(t);
+          a.insert(a.end(), fa.begin(), fa.end());
+          b.insert(b.end(), fb.begin(), fb.end());
+          const std::string name = std::string("touching/") + (dim == 3 ? names3[kind] : names2[kind]);
+          return make_case(dim, name, std::move(a), std::move(b));
+        });
+  });
+}
+
+inline rc::Gen<Case> exactly_touching(int dim) {
+  return rc::gen::map(rc::gen::tuple(touching_in_frame(dim), exact_transform(dim, true)),
+                      [](const auto& t) { return transformed(std::get<0>(t), std::get<1>(t)); });
+}
+
+// The origin exactly on a feature of A⊖B in other ways: B = {b} a single point of A's boundary made as above
+// (origin on a vertex, an edge or a face of A⊖B = A − b); B = A translated by the difference of A's two extremes along
+// an axis (A and its copy touch); B = A (A⊖A is symmetric about the origin: inside, or flat); flat pairs in a common
+// plane or line through the origin (A⊖B flat, containing the origin or not).
+inline rc::Gen<Case> origin_on_feature(int dim) {
+  return rc::gen::mapcat(rc::gen::inRange(0, 4), [dim](int kind) -> rc::Gen<Case> {
+    if (kind == 0)
+      return rc::gen::map(exactly_touching(dim), [](Case c) {
+        // Keep B's contact feature only, then one of its points: the origin is on a feature of A − b.
+        const Point b = c.b.points.back();
+        c.b.points = {b};
+        c.name = "on-feature/point-on-boundary";
+        return c;
+      });
+    if (kind == 1)
+      return rc::gen::map(rc::gen::tuple(lattice_cloud(dim, 6, 40), rc::gen::inRange(0, dim)), [dim](const auto& t) {
+        const Points a = std::get<0>(t);
+        const int axis = std::get<1>(t);
+        Point lo = a[0], hi = a[0];
+        for (const Point& p : a) {
+          if (p[axis] < lo[axis]) lo = p;
+          if (p[axis] > hi[axis]) hi = p;
+        }
+        Points b;
+        for (const Point& p : a) b.push_back({p[0] + hi[0] - lo[0], p[1] + hi[1] - lo[1], p[2] + hi[2] - lo[2]});
+        return make_case(dim, "on-feature/translated-copy", a, b);
+      });
+    if (kind == 2)
+      return rc::gen::map(lattice_cloud(dim, 6, 40),
+                          [dim](const Points& a) { return make_case(dim, "on-feature/self", a, a); });
+    return rc::gen::map(rc::gen::tuple(lattice_cloud(dim, 4, 20), lattice_cloud(dim, 4, 20)), [dim](const auto& t) {
+      Points a = std::get<0>(t), b = std::get<1>(t);
+      for (auto* s : {&a, &b})
+        for (Point& p : *s) {
+          if (dim == 3) p[2] = 0;  // the plane z = 0 (3D), the line y = x (2D)
+          else p[1] = p[0];
+        }
+      return make_case(dim, "on-feature/flat-through-origin", a, b);
+    });
+  });
+}
+
+// Lower-dimensional shapes, placed anywhere: single points, segments, coplanar polygons (3D), collinear sets.
+inline rc::Gen<Case> lower_dimensional(int dim) {
+  return rc::gen::map(rc::gen::tuple(rc::gen::inRange(0, dim), rc::gen::inRange(0, dim), lattice_cloud(dim, 5, 12),
+                                     lattice_cloud(dim, 5, 12), exact_transform(dim, true)),
+                      [dim](const auto& t) {
+                        // Flatten each shape to `k` dimensions: 0 a point, 1 a segment/line, 2 a plane (3D).
+                        const auto flatten = [dim](Points ps, int k) {
+                          for (Point& p : ps) {
+                            if (k == 0) p = ps[0];
+                            if (k == 1) p = {p[0], 2 * p[0], dim == 3 ? -p[0] : 0};
+                            if (k == 2) p[2] = p[0] + p[1];
+                          }
+                          return ps;
+                        };
+                        static const char* names[] = {"point", "segment", "polygon"};
+                        const int ka = std::get<0>(t), kb = std::get<1>(t);
+                        Case c = make_case(dim, std::string("flat/") + names[ka] + "-" + names[kb],
+                                           flatten(std::get<2>(t), ka), flatten(std::get<3>(t), kb));
+                        return transformed(std::move(c), std::get<4>(t));
+                      });
+}
+
+// Near-touching: an exactly touching pair with B moved off the contact plane by ±2^−k (k = 1..60), then axis
+// permutations and reflections only (no shear, no offset: the move stays exact): apart by 2^−k, or pushed into A by
+// that much (overlapping, or apart when A has no room below the contact). The contact points' heights are 0, so
+// ±2^−k is exact for them; B's other points round, which does not matter: the oracle decides on the doubles as they
+// are.
+inline rc::Gen<Case> near_touching(int dim) {
+  return rc::gen::map(rc::gen::tuple(touching_in_frame(dim), rc::gen::inRange(1, 61), rc::gen::element(-1, 1),
+                                     exact_transform(dim, false)),
+                      [dim](const auto& t) {
+                        Case c = std::get<0>(t);
+                        const int k = std::get<1>(t), side = std::get<2>(t);
+                        const double step = side * std::ldexp(1.0, -k);
+                        for (Point& p : c.b.points) p[height_axis(dim)] += step;
+                        c.name = std::string("near/") + (side > 0 ? "apart" : "into");
+                        ExactTransform x = std::get<3>(t);
+                        x.offset = {0, 0, 0};
+                        return transformed(std::move(c), x);
+                      });
+}
+
+// Scale families: a random or touching pair scaled by 2^k (k in [−100, 100]); translated by 1e6 or 1e9; tiny shapes
+// (2^−20) far from the origin (1e6); needles and plates (one or two axes stretched by 2^20 ≈ 1e6); rotated (a rotation
+// matrix applied in double: the rounded points are the case).
+inline rc::Gen<Case> scales(int dim) {
+  return rc::gen::map(
+      rc::gen::tuple(rc::gen::oneOf(exactly_touching(dim), random_polytopes(dim)), rc::gen::inRange(0, 5),
+                     rc::gen::inRange(-100, 101), rc::gen::inRange(0, 1000)),
+      [dim](const auto& t) {
+        Case c = std::get<0>(t);
+        const int kind = std::get<1>(t), k = std::get<2>(t);
+        const double angle = std::get<3>(t) * 0.001 * 6.283185307179586;
+        const std::string base = c.name.substr(0, c.name.find('/'));
+        for (auto* s : {&c.a, &c.b})
+          for (Point& p : s->points) {
+            if (kind == 0)
+              for (double& x : p) x = std::ldexp(x, k);
+            if (kind == 1)
+              for (int i = 0; i < dim; ++i) p[i] += (k % 2 ? 1e9 : 1e6);
+            if (kind == 2)
+              for (int i = 0; i < dim; ++i) p[i] = std::ldexp(p[i], -20) + 1e6;
+            if (kind == 3) {  // a needle (one long axis), or in 3D for odd k a plate (two)
+              p[0] = std::ldexp(p[0], 20);
+              if (k % 2 && dim == 3) p[1] = std::ldexp(p[1], 20);
+            }
+            if (kind == 4) {
+              const double x = p[0], y = p[1];
+              p[0] = std::cos(angle) * x - std::sin(angle) * y;
+              p[1] = std::sin(angle) * x + std::cos(angle) * y;
+            }
+          }
+        static const char* names[] = {"scaled-2^k", "translated", "tiny-far", "needle-plate", "rotated"};
+        c.name = std::string("scale/") + names[kind] + "-" + base;
+        return c;
+      });
+}
+
+// NaN and infinity: a random case with one coordinate replaced.
+inline rc::Gen<Case> non_finite(int dim) {
+  return rc::gen::map(rc::gen::tuple(random_polytopes(dim), rc::gen::inRange(0, 3), rc::gen::arbitrary<bool>(),
+                                     rc::gen::inRange(0, 1000)),
+                      [dim](const auto& t) {
+                        Case c = std::get<0>(t);
+                        const double bad[] = {std::nan(""), HUGE_VAL, -HUGE_VAL};
+                        auto& shape = std::get<2>(t) ? c.a : c.b;
+                        const std::size_t i = static_cast<std::size_t>(std::get<3>(t)) % shape.points.size();
+                        shape.points[i][std::get<3>(t) % dim] = bad[std::get<1>(t)];
+                        c.name = "invalid/non-finite";
+                        return c;
+                      });
+}
+
+}  // namespace gjkref::proptests

@@ -1,0 +1,375 @@
+// The property suite (docs/properties.md): RapidCheck properties over the degenerate families of generators.hpp,
+// decided by the exact oracle (fast_oracle: every answer proven by an exactly checked certificate) and by
+// mathematics (exact transformations). Each property tags its cases with family/kind and verdict, so a run prints
+// the mix; Generators.* checks that every family keeps producing the cases it is for.
+#include <algorithm>
+
+#include "generators.hpp"
+#include "gjkref/case_shapes.hpp"
+#include "gjkref/exact.hpp"
+#include "gjkref/gjkref.hpp"
+#include "gjkref/oracle.hpp"
+#include "property.hpp"
+
+namespace gjkref::proptests {
+namespace {
+
+using oracle::Answer;
+using oracle::Verdict;
+using Pairs = std::vector<std::pair<std::size_t, std::size_t>>;
+
+// One run of the reference in scalar T, reduced to what the properties compare (2D results padded with z = 0).
+template <class T>
+struct Run {
+  Status status = Status::InvalidInput;
+  StopRule stop_rule = StopRule::None;
+  int iterations = 0;
+  std::array<T, 3> closest{}, witness_a{}, witness_b{};
+  Pairs pairs;             // the final simplex as (index in A, index in B)
+  std::vector<T> weights;  // its weights
+  double distance = 0;
+};
+
+enum class Query { Distance, Boolean };
+
+template <class T>
+Run<T> run(const Case& c, Query query = Query::Distance, const Pairs& warm = {}) {
+  return casefile::in_dimension<T>(c, [&]<class V>() {
+    const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+    Options<V> options;
+    options.warm_start_simplex = warm;
+    const auto r = query == Query::Distance ? distance(a, b, options) : intersect(a, b, options);
+    Run<T> out;
+    out.status = r.status;
+    out.stop_rule = r.stop_rule;
+    out.iterations = r.iterations;
+    for (int i = 0; i < V::dimension; ++i)
+      out.closest[i] = r.closest[i], out.witness_a[i] = r.witness_a[i], out.witness_b[i] = r.witness_b[i];
+    for (int k = 0; k < r.simplex.size; ++k) {
+      out.pairs.push_back({r.simplex.points[k].index_a, r.simplex.points[k].index_b});
+      out.weights.push_back(r.simplex.weights[k]);
+    }
+    out.distance = static_cast<double>(r.distance());
+    return out;
+  });
+}
+
+Exact squared(const std::array<Exact, 3>& v) { return v[0] * v[0] + v[1] * v[1] + v[2] * v[2]; }
+
+Status status_of(const Answer& truth) {
+  return truth.verdict == Verdict::Separated ? Status::Separated : Status::Intersecting;
+}
+
+std::array<Exact, 3> exact_point(const std::array<double, 3>& p) { return {Exact(p[0]), Exact(p[1]), Exact(p[2])}; }
+
+// ---- the per-family properties (1, 2, 3, 7 and 8 of the issue) on one case
+
+// Exact mode: the oracle's verdict and squared distance exactly, the closest point exactly, witnesses exactly in the
+// hulls (non-negative simplex weights summing to 1 that produce them), no floating stop rule, intersect() = distance().
+void exact_properties(const Case& c, const Answer& truth) {
+  const Run<Exact> e = run<Exact>(c);
+  RC_ASSERT(e.status == status_of(truth));
+  RC_ASSERT(squared(e.closest) == truth.squared_distance);
+  for (int i = 0; i < 3; ++i) RC_ASSERT(e.closest[i] == truth.witness_a[i] - truth.witness_b[i]);
+  RC_ASSERT(e.stop_rule != StopRule::TouchingBand && e.stop_rule != StopRule::RepeatedSupport &&
+            e.stop_rule != StopRule::NoProgress);
+  Exact total = 0;
+  std::array<Exact, 3> wa{0, 0, 0}, wb{0, 0, 0};
+  for (std::size_t k = 0; k < e.pairs.size(); ++k) {
+    RC_ASSERT(e.weights[k] >= 0);
+    total += e.weights[k];
+    const auto pa = exact_point(c.a.points[e.pairs[k].first]), pb = exact_point(c.b.points[e.pairs[k].second]);
+    for (int i = 0; i < 3; ++i) wa[i] += e.weights[k] * pa[i], wb[i] += e.weights[k] * pb[i];
+  }
+  RC_ASSERT(total == 1);
+  RC_ASSERT(wa == e.witness_a);
+  RC_ASSERT(wb == e.witness_b);
+  RC_ASSERT(run<Exact>(c, Query::Boolean).status == e.status);
+}
+
+// The squared distance from point p to conv(points), exactly (the oracle on the pair ({p}, points)).
+mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points& points, int dim) {
+  return oracle::fast_oracle(make_case(dim, "witness", {p}, points)).squared_distance;
+}
+
+// A floating mode within docs/contract.md: verdict and distance (judge_floating), termination within the cap, the
+// boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
+// |witness_a − witness_b| within D + 2·that of the distance.
+template <class T>
+void floating_properties(const Case& c, const Answer& truth) {
+  const Run<T> r = run<T>(c);
+  RC_ASSERT(r.status == Status::Separated || r.status == Status::Intersecting);
+  RC_ASSERT(r.iterations <= kDefaultMaxIterations);
+  const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
+  const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
+  const double m = input_scale(va, vb), big_r = largest_coordinate(va, vb);
+  const bool rounded = !std::is_same_v<T, double>;
+  const bool truly_separated = truth.verdict == Verdict::Separated;
+  RC_ASSERT(judge_floating({r.status == Status::Separated, r.distance}, truly_separated, truth.distance, eps, m, big_r,
+                           c.dim, rounded) != Judgement::Violates);
+  const Run<T> boolean = run<T>(c, Query::Boolean);
+  RC_ASSERT(boolean.status == Status::Separated || boolean.status == Status::Intersecting);
+  if ((boolean.status == Status::Separated) != truly_separated)
+    RC_ASSERT(truth.distance <= verdict_band(eps, m, big_r, c.dim, rounded));
+  if constexpr (std::is_same_v<T, double>) {
+    const double witness_bound = kContractWitnessEpsilons * eps * big_r;
+    const mpq_class bound_squared = mpq_class(witness_bound) * mpq_class(witness_bound);
+    const std::array<double, 3> wa{r.witness_a[0], r.witness_a[1], r.witness_a[2]};
+    const std::array<double, 3> wb{r.witness_b[0], r.witness_b[1], r.witness_b[2]};
+    RC_ASSERT(squared_distance_to_hull(wa, c.a.points, c.dim) <= bound_squared);
+    RC_ASSERT(squared_distance_to_hull(wb, c.b.points, c.dim) <= bound_squared);
+    std::array<Exact, 3> gap;
+    for (int i = 0; i < 3; ++i) gap[i] = Exact(wa[i]) - Exact(wb[i]);
+    const double apart = oracle::correctly_rounded_sqrt(squared(gap));
+    const double allowed = kContractDistanceEpsilons * eps * m + kRelativeGapEpsilons * eps * truth.distance +
+                           2 * witness_bound;
+    RC_ASSERT(std::fabs(apart - truth.distance) <= allowed);
+  }
+}
+
+void family_properties(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    const Answer truth = oracle::fast_oracle(c);
+    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)));
+    exact_properties(c, truth);
+    floating_properties<double>(c, truth);
+    floating_properties<long double>(c, truth);
+    if (float_rounding_is_relative(c.a.points) && float_rounding_is_relative(c.b.points))
+      floating_properties<float>(c, truth);
+  });
+}
+
+#define GJKREF_FAMILY_PROPERTIES(Name, generator)                                   \
+  GJKREF_PROPERTY(FamilyProperties, Name##2d, ()) { family_properties(*generator(2)); } \
+  GJKREF_PROPERTY(FamilyProperties, Name##3d, ()) { family_properties(*generator(3)); }
+
+GJKREF_FAMILY_PROPERTIES(RandomPolytopes, random_polytopes)
+GJKREF_FAMILY_PROPERTIES(ExactlyTouching, exactly_touching)
+GJKREF_FAMILY_PROPERTIES(OriginOnAFeature, origin_on_feature)
+GJKREF_FAMILY_PROPERTIES(LowerDimensional, lower_dimensional)
+GJKREF_FAMILY_PROPERTIES(NearTouching, near_touching)
+GJKREF_FAMILY_PROPERTIES(Scales, scales)
+
+// ---- metamorphic properties (4, 5, 6 and warm starts of 7), on every family
+
+rc::Gen<Case> any_family(int dim) {
+  return rc::gen::oneOf(random_polytopes(dim), exactly_touching(dim), origin_on_feature(dim), lower_dimensional(dim),
+                        near_touching(dim), scales(dim));
+}
+
+// 2^k exactly.
+Exact power_of_two(int k) {
+  Exact x = 1;
+  if (k >= 0) mpq_mul_2exp(x.get_mpq_t(), x.get_mpq_t(), static_cast<mp_bitcnt_t>(k));
+  else mpq_div_2exp(x.get_mpq_t(), x.get_mpq_t(), static_cast<mp_bitcnt_t>(-k));
+  return x;
+}
+
+// The case with f applied to every coordinate, when f's double result is its exact result (no rounding happened);
+// f returns the pair (double result, exact result).
+template <class F>
+std::optional<Case> exactly_mapped(Case c, F f) {
+  for (auto* s : {&c.a, &c.b})
+    for (auto& p : s->points)
+      for (int i = 0; i < c.dim; ++i) {
+        const auto [value, exact] = f(p[i], i);
+        if (!std::isfinite(value) || Exact(value) != exact) return std::nullopt;
+        p[i] = value;
+      }
+  return c;
+}
+
+void same_exact_answer(const Run<Exact>& x, const Run<Exact>& y) {
+  RC_ASSERT(x.status == y.status);
+  RC_ASSERT(squared(x.closest) == squared(y.closest));
+}
+
+void metamorphic_properties(const Case& c, int k, int shift, int rotate_by) {
+  saving_case_on_failure(c, [&] {
+    RC_TAG(c.name.substr(0, c.name.find('/')));
+    const Run<Exact> base = run<Exact>(c);
+
+    // 4. Symmetry: (B, A) has the same verdict and distance, and the opposite closest vector.
+    Case swapped = c;
+    std::swap(swapped.a, swapped.b);
+    const Run<Exact> s = run<Exact>(swapped);
+    same_exact_answer(base, s);
+    for (int i = 0; i < 3; ++i) RC_ASSERT(s.closest[i] == -base.closest[i]);
+
+    // 5. Vertex order, duplicated vertices, an added interior point (an exact midpoint, when it is exact).
+    Case reordered = c;
+    std::reverse(reordered.a.points.begin(), reordered.a.points.end());
+    std::rotate(reordered.b.points.begin(),
+                reordered.b.points.begin() + static_cast<std::ptrdiff_t>(rotate_by % reordered.b.points.size()),
+                reordered.b.points.end());
+    reordered.a.points.push_back(reordered.a.points.front());
+    const auto& p = c.b.points.front();
+    const auto& q = c.b.points.back();
+    const Point mid{(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, (p[2] + q[2]) / 2};
+    bool mid_exact = true;
+    for (int i = 0; i < 3; ++i) mid_exact = mid_exact && 2 * Exact(mid[i]) == Exact(p[i]) + Exact(q[i]);
+    if (mid_exact) reordered.b.points.push_back(mid);
+    same_exact_answer(base, run<Exact>(reordered));
+
+    // 5. Axis permutations and reflections.
+    ExactTransform axes;
+    axes.permutation = c.dim == 3 ? std::array<int, 3>{2, 0, 1} : std::array<int, 3>{1, 0, 2};
+    axes.sign = {-1, 1, -1};
+    same_exact_answer(base, run<Exact>(transformed(c, axes)));
+
+    // 5. Scaling by 2^k: the squared distance scales by 4^k exactly; in double every output scales bit for bit while
+    // inputs and outputs stay normal (docs/contract.md, item 4).
+    const Exact factor = power_of_two(k);
+    if (const auto scaled = exactly_mapped(c, [&](double x, int) {
+          return std::pair<double, Exact>{std::ldexp(x, k), Exact(x) * factor};
+        })) {
+      const Run<Exact> e = run<Exact>(*scaled);
+      RC_ASSERT(e.status == base.status);
+      RC_ASSERT(squared(e.closest) == squared(base.closest) * factor * factor);
+      const auto normal = [](double x) { return x == 0 || std::fabs(x) >= std::ldexp(1.0, -900); };
+      bool inputs_normal = true;
+      for (const auto* shape : {&c.a, &c.b})
+        for (const auto& point : shape->points)
+          for (double x : point) inputs_normal = inputs_normal && normal(x) && normal(std::ldexp(x, k));
+      const Run<double> d = run<double>(c), ds = run<double>(*scaled);
+      bool outputs_normal = normal(d.distance) && normal(ds.distance);
+      for (int i = 0; i < 3; ++i) outputs_normal = outputs_normal && normal(d.closest[i]) && normal(ds.closest[i]);
+      if (inputs_normal && outputs_normal) {
+        RC_ASSERT(ds.status == d.status);
+        RC_ASSERT(ds.stop_rule == d.stop_rule);
+        RC_ASSERT(ds.iterations == d.iterations);
+        for (int i = 0; i < 3; ++i) RC_ASSERT(ds.closest[i] == std::ldexp(d.closest[i], k));
+        RC_ASSERT(ds.distance == std::ldexp(d.distance, k));
+      }
+    }
+
+    // 5. Translation by an exactly representable offset (when every sum is exact): A⊖B does not change.
+    if (const auto moved = exactly_mapped(c, [shift](double x, int i) {
+          const double t = std::ldexp(double(shift), -3 * i);
+          return std::pair<double, Exact>{x + t, Exact(x) + Exact(t)};
+        })) {
+      const Run<Exact> e = run<Exact>(*moved);
+      same_exact_answer(base, e);
+      RC_ASSERT(e.closest == base.closest);
+    }
+
+    // 6. A 2D case embedded in 3D (z = 0) gives the 2D answer.
+    if (c.dim == 2) {
+      Case embedded = c;
+      embedded.dim = 3;
+      const Run<Exact> e = run<Exact>(embedded);
+      same_exact_answer(base, e);
+      RC_ASSERT(e.closest == base.closest);
+    }
+
+    // 7. Warm starts from the cold run's final simplex give the cold answer (exactly; in double within the contract
+    // of the cold answer's distance).
+    same_exact_answer(base, run<Exact>(c, Query::Distance, base.pairs));
+    const Run<double> cold = run<double>(c);
+    const Run<double> warm = run<double>(c, Query::Distance, cold.pairs);
+    const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
+    const double eps = ScalarTraits<double>::epsilon(), m = input_scale(va, vb);
+    const double allowed = 2 * kContractDistanceEpsilons * eps * m + 2 * kRelativeGapEpsilons * eps * cold.distance;
+    RC_ASSERT(std::fabs(warm.distance - cold.distance) <= allowed);
+  });
+}
+
+GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer2d, ()) {
+  metamorphic_properties(*any_family(2), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
+                         *rc::gen::inRange(0, 64));
+}
+GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer3d, ()) {
+  metamorphic_properties(*any_family(3), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
+                         *rc::gen::inRange(0, 64));
+}
+
+// ---- 8: non-finite input is invalid in every mode and for the oracle
+
+template <class T>
+void invalid_in(const Case& c) {
+  RC_ASSERT(run<T>(c).status == Status::InvalidInput);
+  RC_ASSERT(run<T>(c, Query::Boolean).status == Status::InvalidInput);
+}
+
+void non_finite_properties(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    RC_ASSERT(oracle::fast_oracle(c).verdict == Verdict::InvalidInput);
+    RC_ASSERT(oracle::hull_oracle(c).verdict == Verdict::InvalidInput);
+    invalid_in<float>(c);
+    invalid_in<double>(c);
+    invalid_in<long double>(c);
+  });
+}
+
+GJKREF_PROPERTY(InvalidInput, NonFiniteCoordinates2d, ()) { non_finite_properties(*non_finite(2)); }
+GJKREF_PROPERTY(InvalidInput, NonFiniteCoordinates3d, ()) { non_finite_properties(*non_finite(3)); }
+
+// ---- 9: the oracle's methods agree (hull, QP, fast path; and in 2D the Minkowski sum)
+
+void oracle_methods_agree(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    const Answer h = oracle::hull_oracle(c), q = oracle::qp_oracle(c), f = oracle::fast_oracle(c);
+    RC_TAG(c.name.substr(0, c.name.find('/')), std::string(oracle::to_string(f.method)));
+    for (const Answer* x : {&q, &f}) {
+      RC_ASSERT(x->verdict == h.verdict);
+      RC_ASSERT(x->squared_distance == h.squared_distance);
+      RC_ASSERT(x->affine_dimension == h.affine_dimension);
+    }
+    RC_ASSERT(f.feature == h.feature);
+    if (const auto sum = oracle::minkowski_sum_oracle(c)) {
+      RC_ASSERT(sum->verdict == h.verdict);
+      RC_ASSERT(sum->squared_distance == h.squared_distance);
+    }
+  });
+}
+
+GJKREF_PROPERTY(OracleMethods, Agree2d, ()) { oracle_methods_agree(*any_family(2)); }
+GJKREF_PROPERTY(OracleMethods, Agree3d, ()) { oracle_methods_agree(*any_family(3)); }
+
+// ---- representativeness: each family produces what it is for (a hit-rate check, as Jolt's)
+
+struct Mix {
+  int separated = 0, touching = 0, overlapping = 0, n = 0;
+};
+
+Mix sample(const rc::Gen<Case>& gen, int count, std::uint64_t seed) {
+  Mix mix;
+  rc::Random random(seed);
+  for (int i = 0; i < count; ++i) {
+    const Case c = gen(random.split(), i % 100).value();
+    const Verdict v = oracle::fast_oracle(c).verdict;
+    (v == Verdict::Separated ? mix.separated : v == Verdict::Touching ? mix.touching : mix.overlapping)++;
+    ++mix.n;
+  }
+  return mix;
+}
+
+TEST(Generators, FamiliesProduceWhatTheyAreFor) {
+  constexpr int kSamples = 600;
+  for (int dim : {2, 3}) {
+    SCOPED_TRACE(dim);
+    const Mix random = sample(random_polytopes(dim), kSamples, 1);
+    EXPECT_GT(random.separated, kSamples / 10);
+    EXPECT_GT(random.overlapping, kSamples / 10);
+    const Mix touching = sample(exactly_touching(dim), kSamples, 2);
+    EXPECT_EQ(touching.touching, kSamples) << "every exactly-touching pair touches";
+    const Mix on_feature = sample(origin_on_feature(dim), kSamples, 3);
+    EXPECT_GT(on_feature.touching, kSamples / 2);
+    const Mix flat = sample(lower_dimensional(dim), kSamples, 4);
+    EXPECT_GT(flat.touching, kSamples / 20);
+    const Mix near = sample(near_touching(dim), kSamples, 5);
+    EXPECT_GT(near.separated, kSamples / 3);
+    EXPECT_GT(near.overlapping + near.touching, kSamples / 10);
+    const Mix scaled = sample(scales(dim), kSamples, 6);
+    EXPECT_GT(scaled.touching, kSamples / 5);
+    std::printf("%dD: random %d/%d/%d, touching %d/%d/%d, on-feature %d/%d/%d, flat %d/%d/%d, near %d/%d/%d, "
+                "scales %d/%d/%d (separated/touching/overlapping of %d each)\n",
+                dim, random.separated, random.touching, random.overlapping, touching.separated, touching.touching,
+                touching.overlapping, on_feature.separated, on_feature.touching, on_feature.overlapping,
+                flat.separated, flat.touching, flat.overlapping, near.separated, near.touching, near.overlapping,
+                scaled.separated, scaled.touching, scaled.overlapping, kSamples);
+  }
+}
+
+}  // namespace
+}  // namespace gjkref::proptests
