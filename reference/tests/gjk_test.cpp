@@ -321,6 +321,49 @@ TYPED_TEST(SearchDirection, IsTheFaceNormalNotTheRoundedV) {
   EXPECT_EQ(distance(b, a).status, Status::Intersecting);
 }
 
+// Regression (found by the property suite, FamilyProperties.Scales3d, RC_PARAMS seed=3, long double;
+// cases/findings/stall-3d-segment-wedge.json): two triangles sharing a vertex, so the origin is a vertex of A⊖B. GJK
+// reached a segment 10⁻¹⁵ from the origin; the best support lies 7 away along z and beats the segment by a relative
+// 10⁻³¹ — the wedge between them is that flat — so the next simplex was not measurably closer and rule 6 answered
+// Separated at 10⁻¹⁵, nine times the distance bound. Cause: a real duality gap hidden below the rounding of the
+// region tests. Now a stalled 3D segment with a real gap grows once to the triangle (segment, w) and searches along
+// its normal (grow_to_triangle), which finds the shared vertex. What does not matter: the scalar type.
+TYPED_TEST(SearchDirection, GrowsPastAFlatWedgeIn3d) {
+  using T = TypeParam;
+  const auto a = shape3<T>({{-0x1.bac37a0cc8808p+3, -0x1.a16632cec7688p+4, -27},
+                            {-0x1.9a902abceca3p+3, -0x1.b14c61c17a334p+4, -20},
+                            {-0x1.2de2034e09ea2p+4, -0x1.51e7481149724p+4, -20}});
+  const auto b = shape3<T>({{-0x1.bac37a0cc8808p+3, -0x1.a16632cec7688p+4, -13},
+                            {-0x1.39f63ccd590a6p+3, -0x1.e0feee999293dp+4, -20},
+                            {-0x1.2de2034e09ea2p+4, -0x1.51e7481149724p+4, -20}});
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
+  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+}
+
+// Regression (found by the property suite while writing the growth above, FamilyProperties.Scales3d, seed 8): a
+// needle (coordinates ×2^20) where the stalled segment's triangle has the origin's projection well outside it. An
+// early version grew anyway, clamping the negative weights, and stopped by rule 4 with v on the wrong point: distance
+// 5,346,709 for the true 5,242,880. Cause: growing where the region tests were right. Now growth needs every weight
+// above −kTouchingEpsilons·ε. What does not matter: the scalar type.
+TYPED_TEST(SearchDirection, DoesNotGrowWhenTheProjectionIsOutside) {
+  using T = TypeParam;
+  const auto a = shape3<T>({{-8388608, -8388608, -8}, {-5242880, -8388608, -8}});
+  const auto b = shape3<T>({{-5242880, -25165824, -24}, {-4194304, -13631488, -23}, {-5242880, -13631488, -24}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Separated);
+  if constexpr (ScalarTraits<T>::is_exact) {
+    EXPECT_EQ(r.squared_distance(), exact.squared_distance());
+  } else {
+    const double truth = std::sqrt(to_scalar<double>(exact.squared_distance()));
+    const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
+    const double bound = kContractDistanceEpsilons * eps * static_cast<double>(input_scale(a, b)) +
+                         kRelativeGapEpsilons * eps * truth;
+    EXPECT_LE(std::fabs(static_cast<double>(r.distance()) - truth), bound) << to_string(r.stop_rule);
+  }
+}
+
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
 // slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
 TEST(GjkExact, WarmStartsGiveTheColdAnswer) {
