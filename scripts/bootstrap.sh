@@ -2,6 +2,7 @@
 # Installs every Debian package gjkref's build and tests need, when it is missing.
 # Idempotent and non-interactive: packages already installed are left alone; the ones it installs are printed.
 # Usage: scripts/bootstrap.sh            (all packages the default build uses)
+#        scripts/bootstrap.sh coverage   (those, and clang and llvm for scripts/coverage)
 set -euo pipefail
 
 # One package a line, with what needs it. Keep in step with CMakeLists.txt.
@@ -19,8 +20,13 @@ PACKAGES=(
   libmpfr-dev         # correctly rounded distances in the oracle
   libbenchmark-dev    # bench/ (Google Benchmark)
   librapidcheck-dev   # proptests/ (RapidCheck, with its GoogleTest integration)
-  gcovr               # scripts/coverage (branch coverage of reference/ by the property suite)
 )
+if [ "${1:-}" = "coverage" ]; then
+  PACKAGES+=(
+    clang             # scripts/coverage: source-based coverage
+    llvm              # scripts/coverage: llvm-profdata, llvm-cov
+  )
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
