@@ -57,8 +57,10 @@ class Watchdog {
       auto earliest = armed_.begin();
       for (auto it = armed_.begin(); it != armed_.end(); ++it)
         if (it->second.deadline < earliest->second.deadline) earliest = it;
-      if (Clock::now() < earliest->second.deadline) {
-        wake_.wait_until(lock, earliest->second.deadline);
+      // A copy: wait_until reads its deadline after waking, and the entry may be erased (disarmed) meanwhile.
+      const Clock::time_point deadline = earliest->second.deadline;
+      if (Clock::now() < deadline) {
+        wake_.wait_until(lock, deadline);
         continue;
       }
       report(earliest->second);

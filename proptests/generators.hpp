@@ -108,11 +108,16 @@ inline Case transformed(Case c, const ExactTransform& x) {
 inline rc::Gen<Case> random_polytopes(int dim) {
   return rc::gen::mapcat(rc::gen::tuple(rc::gen::inRange(0, 3), rc::gen::inRange(1, 65), rc::gen::inRange(1, 65)),
                          [dim](const auto& t) {
-    const auto [kind, n, m] = t;
+    // (Plain variables, not a structured binding: clang 14 cannot capture one.)
+    const int kind = std::get<0>(t), n = std::get<1>(t), m = std::get<2>(t);
     const auto cloud = [dim, kind](int count) -> rc::Gen<Points> {
       if (kind == 0) return rc::gen::container<Points>(count, lattice_point(dim, 8));
       const double scale = kind == 1 ? 1.0 / 1024 : 1.0;
-      return rc::gen::map(rc::gen::container<std::vector<double>>(3 * count, kind == 1 ? rc::gen::map(rc::gen::inRange(-8192, 8193), [](int k) { return double(k); }) : rc::gen::map(rc::gen::inRange(-1000000, 1000001), [](int k) { return k / 125000.0; })),
+      // Dyadic: k/1024 with |k| ≤ 8192; real: k/125000 (not dyadic), both within ±8.
+      const rc::Gen<double> coordinate =
+          kind == 1 ? rc::gen::map(rc::gen::inRange(-8192, 8193), [](int k) { return double(k); })
+                    : rc::gen::map(rc::gen::inRange(-1000000, 1000001), [](int k) { return k / 125000.0; });
+      return rc::gen::map(rc::gen::container<std::vector<double>>(3 * count, coordinate),
                           [dim, count, scale](const std::vector<double>& v) {
                             Points ps;
                             for (int i = 0; i < count; ++i)
