@@ -320,14 +320,19 @@ inline rc::Gen<Case> scales(int dim) {
       });
 }
 
-// NaN and infinity: a random case with one coordinate replaced.
+// Invalid input: a random case with one coordinate replaced by NaN, +∞ or −∞, or with an empty shape.
 inline rc::Gen<Case> non_finite(int dim) {
-  return rc::gen::map(rc::gen::tuple(random_polytopes(dim), rc::gen::inRange(0, 3), rc::gen::arbitrary<bool>(),
+  return rc::gen::map(rc::gen::tuple(random_polytopes(dim), rc::gen::inRange(0, 4), rc::gen::arbitrary<bool>(),
                                      rc::gen::inRange(0, 1000)),
                       [dim](const auto& t) {
                         Case c = std::get<0>(t);
-                        const double bad[] = {std::nan(""), HUGE_VAL, -HUGE_VAL};
                         auto& shape = std::get<2>(t) ? c.a : c.b;
+                        if (std::get<1>(t) == 3) {
+                          shape.points.clear();
+                          c.name = "invalid/empty";
+                          return c;
+                        }
+                        const double bad[] = {std::nan(""), HUGE_VAL, -HUGE_VAL};
                         const std::size_t i = static_cast<std::size_t>(std::get<3>(t)) % shape.points.size();
                         shape.points[i][std::get<3>(t) % dim] = bad[std::get<1>(t)];
                         c.name = "invalid/non-finite";

@@ -32,12 +32,25 @@ struct Run {
 
 enum class Query { Distance, Boolean };
 
+// Optional settings of a run: a warm start (simplex pairs, or a first direction given as doubles), an iteration cap.
+struct Settings {
+  Pairs warm_pairs;
+  std::optional<std::array<double, 3>> warm_direction;
+  int max_iterations = kDefaultMaxIterations;
+};
+
 template <class T>
-Run<T> run(const Case& c, Query query = Query::Distance, const Pairs& warm = {}) {
+Run<T> run(const Case& c, Query query = Query::Distance, const Settings& settings = {}) {
   return casefile::in_dimension<T>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
     Options<V> options;
-    options.warm_start_simplex = warm;
+    options.warm_start_simplex = settings.warm_pairs;
+    options.max_iterations = settings.max_iterations;
+    if (settings.warm_direction) {
+      V d;
+      for (int i = 0; i < V::dimension; ++i) d[i] = static_cast<T>((*settings.warm_direction)[i]);
+      options.initial_direction = d;
+    }
     const auto r = query == Query::Distance ? distance(a, b, options) : intersect(a, b, options);
     Run<T> out;
     out.status = r.status;
@@ -85,6 +98,14 @@ void exact_properties(const Case& c, const Answer& truth) {
   RC_ASSERT(wa == e.witness_a);
   RC_ASSERT(wb == e.witness_b);
   RC_ASSERT(run<Exact>(c, Query::Boolean).status == e.status);
+  // 8. A capped run ends within its cap: with the answer, or with IterationLimit and a closest point that is an upper
+  // bound (a point of A⊖B, so no closer than the distance).
+  for (int cap : {0, 1, 2}) {
+    const Run<Exact> capped = run<Exact>(c, Query::Distance, {{}, {}, cap});
+    RC_ASSERT(capped.iterations <= cap);
+    RC_ASSERT(capped.status == e.status || capped.status == Status::IterationLimit);
+    if (capped.status == Status::IterationLimit) RC_ASSERT(squared(capped.closest) >= truth.squared_distance);
+  }
 }
 
 // The squared distance from point p to conv(points), exactly (the oracle on the pair ({p}, points)).
@@ -130,7 +151,8 @@ void floating_properties(const Case& c, const Answer& truth) {
 void family_properties(const Case& c) {
   saving_case_on_failure(c, [&] {
     const Answer truth = oracle::fast_oracle(c);
-    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)));
+    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)),
+           std::string("double: ") + to_string(run<double>(c).stop_rule));
     exact_properties(c, truth);
     floating_properties<double>(c, truth);
     floating_properties<long double>(c, truth);
@@ -264,13 +286,20 @@ void metamorphic_properties(const Case& c, int k, int shift, int rotate_by) {
 
     // 7. Warm starts from the cold run's final simplex give the cold answer (exactly; in double within the contract
     // of the cold answer's distance).
-    same_exact_answer(base, run<Exact>(c, Query::Distance, base.pairs));
+    same_exact_answer(base, run<Exact>(c, Query::Distance, {base.pairs}));
     const Run<double> cold = run<double>(c);
-    const Run<double> warm = run<double>(c, Query::Distance, cold.pairs);
+    const Run<double> warm = run<double>(c, Query::Distance, {cold.pairs});
     const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
     const double eps = ScalarTraits<double>::epsilon(), m = input_scale(va, vb);
     const double allowed = 2 * kContractDistanceEpsilons * eps * m + 2 * kRelativeGapEpsilons * eps * cold.distance;
     RC_ASSERT(std::fabs(warm.distance - cold.distance) <= allowed);
+    // ... and from a first direction (the cold answer's −closest, or an axis when it is 0).
+    std::array<double, 3> direction{1, 0, 0};
+    if (cold.closest != std::array<double, 3>{0, 0, 0})
+      for (int i = 0; i < 3; ++i) direction[i] = -cold.closest[i];
+    same_exact_answer(base, run<Exact>(c, Query::Distance, {{}, direction}));
+    const Run<double> directed = run<double>(c, Query::Distance, {{}, direction});
+    RC_ASSERT(std::fabs(directed.distance - cold.distance) <= allowed);
   });
 }
 
@@ -291,8 +320,26 @@ void invalid_in(const Case& c) {
   RC_ASSERT(run<T>(c, Query::Boolean).status == Status::InvalidInput);
 }
 
+// The input error the reference must name for an invalid case.
+InputError expected_error(const Case& c) {
+  if (c.a.points.empty()) return InputError::EmptyA;
+  if (c.b.points.empty()) return InputError::EmptyB;
+  for (const auto& p : c.a.points)
+    for (double x : p)
+      if (!std::isfinite(x)) return InputError::NonFiniteA;
+  return InputError::NonFiniteB;
+}
+
+InputError error_of(const Case& c) {
+  return casefile::in_dimension<double>(c, [&]<class V>() {
+    return distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b)).input_error;
+  });
+}
+
 void non_finite_properties(const Case& c) {
   saving_case_on_failure(c, [&] {
+    RC_TAG(to_string(expected_error(c)));
+    RC_ASSERT(error_of(c) == expected_error(c));
     RC_ASSERT(oracle::fast_oracle(c).verdict == Verdict::InvalidInput);
     RC_ASSERT(oracle::hull_oracle(c).verdict == Verdict::InvalidInput);
     invalid_in<float>(c);
