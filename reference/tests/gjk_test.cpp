@@ -341,6 +341,28 @@ TYPED_TEST(SearchDirection, GrowsPastAFlatWedgeIn3d) {
   EXPECT_EQ(distance(b, a).status, Status::Intersecting);
 }
 
+// Regression (found by the 100,000-case campaign, FamilyProperties.Scales3d, seed 777, long double;
+// cases/findings/stall-3d-triangle-wedge.json): A and B share a vertex (A's last point is B's), so they touch. GJK
+// reached a triangle 4·10⁻¹⁶ from the origin; the best support beats it by 10⁻³⁶ against |v|² = 10⁻³³, the region
+// tests took it into the next triangle, but that triangle was not measurably closer, and rule 6 answered Separated at
+// 3.4·10⁻¹⁶, 1.9 times the distance bound. Cause: the flat wedge of the segment case, one dimension up. Now a stall
+// with a real duality gap takes the step anyway (kStalledStepsWithGap) and searches along the new triangle's normal.
+// What does not matter: the scalar type; the duplicated points of the campaign's case (dropped here).
+TYPED_TEST(SearchDirection, StepsPastAFlatWedgeAtATriangle) {
+  using T = TypeParam;
+  const auto a = shape3<T>({{-0x1.33f448ad9201bp+3, 0x1.9f3ea6f083af8p+3, -26},
+                            {-0x1.b7e21207fafa2p+2, 0x1.9d94004bc2b7bp+2, -27},
+                            {-0x1.1237d3212ef9cp+0, 0x1.ff68fb89f16dfp+2, -21}});
+  const auto b = shape3<T>({{-0x1.83a2471f61af6p+2, -0x1.1f8d084736b8p-1, -26},
+                            {-0x1.07db92b4d1f0dp+2, -0x1.aaa6a4c0f7cap-5, -16},
+                            {0x1.a7378f98714c3p+1, 0x1.c4daee9e2b7e4p+2, -26},
+                            {-0x1.38c61053e94cp+3, 0x1.6ca982acab5c8p+2, -30},
+                            {-0x1.1237d3212ef9cp+0, 0x1.ff68fb89f16dfp+2, -21}});
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
+  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+}
+
 // Regression (found by the property suite while writing the growth above, FamilyProperties.Scales3d, seed 8): a
 // needle (coordinates ×2^20) where the stalled segment's triangle has the origin's projection well outside it. An
 // early version grew anyway, clamping the negative weights, and stopped by rule 4 with v on the wrong point: distance

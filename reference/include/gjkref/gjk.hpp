@@ -408,6 +408,7 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
 
   Result<V> r;
   bool grown_once = false, just_grown = false;  // see rule 6
+  int stalled_steps = 0;                         // likewise
   for (int iteration = 0;; ++iteration) {
     r.iterations = iteration;
     if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
@@ -459,6 +460,15 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
         // the closer points of the triangle (segment, w) lie in a wedge too flat for the region tests to see, but
         // the triangle's normal is a reliable direction. Grow to that triangle once and search along its normal.
         const bool real_gap = (vv - vw) * (vv - vw) > Tolerances<T>::touching_ratio_squared() * vv * largest_squared(f);
+        // The same on a triangle: the region tests did take w into the next simplex, which is closer by less than
+        // the rounding. With a real gap, take that step anyway (at most kStalledStepsWithGap times per query) and
+        // search along the next simplex's own normal.
+        if (real_gap && next.contains(w) && stalled_steps < kStalledStepsWithGap) {
+          ++stalled_steps;
+          s = next;
+          just_grown = false;
+          continue;
+        }
         if (V::dimension == 3 && s.size == 2 && real_gap && !grown_once) {
           if (const auto grown = grow_to_triangle(s, w, f)) {
             grown_once = just_grown = true;

@@ -40,6 +40,13 @@ inline constexpr int kTouchingEpsilons = 64;
 // Pinned by: IterationCapReportsIterationLimit (reference/tests/gjk_test.cpp).
 inline constexpr int kDefaultMaxIterations = 128;
 
+// Steps GJK may take, per query, to a next simplex that is not measurably closer while the duality gap says it should
+// be (a wedge so flat that the improvement is below the rounding; docs/algorithm.md, rule 6). A count, not a
+// tolerance: it bounds the extra work; each such step is followed by a search along the new simplex's normal, which
+// either makes real progress or stops the loop. 4: the stalls found needed one; a few more cost nothing. Pinned by
+// SearchDirection.StepsPastAFlatWedgeAtATriangle (reference/tests/gjk_test.cpp).
+inline constexpr int kStalledStepsWithGap = 4;
+
 // ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
 // Not used by the algorithm: these bound what a floating-mode answer may differ from the exact one, for checkers
 // (tests, the oracle comparison). Units: the scalar's epsilon times the input scale M = max over vertex pairs (a, b)
