@@ -37,10 +37,26 @@ struct Settings {
   Pairs warm_pairs;
   std::optional<std::array<double, 3>> warm_direction;
   int max_iterations = kDefaultMaxIterations;
+
+  static Settings warm_from(Pairs pairs) {
+    Settings s;
+    s.warm_pairs = std::move(pairs);
+    return s;
+  }
+  static Settings warm_along(const std::array<double, 3>& direction) {
+    Settings s;
+    s.warm_direction = direction;
+    return s;
+  }
+  static Settings capped(int iterations) {
+    Settings s;
+    s.max_iterations = iterations;
+    return s;
+  }
 };
 
 template <class T>
-Run<T> run(const Case& c, Query query = Query::Distance, const Settings& settings = {}) {
+Run<T> run(const Case& c, Query query = Query::Distance, const Settings& settings = Settings()) {
   return casefile::in_dimension<T>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
     Options<V> options;
@@ -101,7 +117,7 @@ void exact_properties(const Case& c, const Answer& truth) {
   // 8. A capped run ends within its cap: with the answer, or with IterationLimit and a closest point that is an upper
   // bound (a point of A⊖B, so no closer than the distance).
   for (int cap : {0, 1, 2}) {
-    const Run<Exact> capped = run<Exact>(c, Query::Distance, {{}, {}, cap});
+    const Run<Exact> capped = run<Exact>(c, Query::Distance, Settings::capped(cap));
     RC_ASSERT(capped.iterations <= cap);
     RC_ASSERT(capped.status == e.status || capped.status == Status::IterationLimit);
     if (capped.status == Status::IterationLimit) RC_ASSERT(squared(capped.closest) >= truth.squared_distance);
@@ -286,9 +302,9 @@ void metamorphic_properties(const Case& c, int k, int shift, int rotate_by) {
 
     // 7. Warm starts from the cold run's final simplex give the cold answer (exactly; in double within the contract
     // of the cold answer's distance).
-    same_exact_answer(base, run<Exact>(c, Query::Distance, {base.pairs}));
+    same_exact_answer(base, run<Exact>(c, Query::Distance, Settings::warm_from(base.pairs)));
     const Run<double> cold = run<double>(c);
-    const Run<double> warm = run<double>(c, Query::Distance, {cold.pairs});
+    const Run<double> warm = run<double>(c, Query::Distance, Settings::warm_from(cold.pairs));
     const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
     const double eps = ScalarTraits<double>::epsilon(), m = input_scale(va, vb);
     const double allowed = 2 * kContractDistanceEpsilons * eps * m + 2 * kRelativeGapEpsilons * eps * cold.distance;
@@ -297,8 +313,8 @@ void metamorphic_properties(const Case& c, int k, int shift, int rotate_by) {
     std::array<double, 3> direction{1, 0, 0};
     if (cold.closest != std::array<double, 3>{0, 0, 0})
       for (int i = 0; i < 3; ++i) direction[i] = -cold.closest[i];
-    same_exact_answer(base, run<Exact>(c, Query::Distance, {{}, direction}));
-    const Run<double> directed = run<double>(c, Query::Distance, {{}, direction});
+    same_exact_answer(base, run<Exact>(c, Query::Distance, Settings::warm_along(direction)));
+    const Run<double> directed = run<double>(c, Query::Distance, Settings::warm_along(direction));
     RC_ASSERT(std::fabs(directed.distance - cold.distance) <= allowed);
   });
 }
