@@ -44,12 +44,4 @@ inline int rank(std::vector<P> rows) {
   return r;
 }
 
-// The affine dimension of a point set (−1 when empty): the rank of its differences from its first point.
-inline int affine_dimension(const std::vector<P>& points) {
-  if (points.empty()) return -1;
-  std::vector<P> rows;
-  for (std::size_t k = 1; k < points.size(); ++k) rows.push_back(sub(points[k], points[0]));
-  return rank(std::move(rows));
-}
-
 }  // namespace gjkref::oracle::exact_geometry

@@ -33,7 +33,9 @@ scalar_t<V> largest_coordinate(const ConvexPoints<V>& a, const ConvexPoints<V>& 
 
 // Rounding double input to float moves each coordinate by a relative u (docs/contract.md, "Input rounding") only while
 // every coordinate is 0 or a normal float far from the ends of float's range; gjkref's checks judge float answers on
-// input whose coordinates are 0 or of magnitude in [2^−100, 2^100] (float's normal range is 2^−126 to 2^128).
+// input whose coordinates are 0 or of magnitude in [2^−100, 2^100] (float's normal range is 2^−126 to 2^128; 100
+// leaves room for the products and differences inside a query). Used by OracleFamilies.* (oracle/tests) and
+// FamilyProperties.* (proptests), which judge float only on such input.
 inline constexpr int kFloatJudgedExponent = 100;
 
 template <class Points>
