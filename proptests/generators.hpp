@@ -6,8 +6,11 @@
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,11 @@ using Point = std::array<double, 3>;
 using Points = std::vector<Point>;
 
 // ---- building blocks
+
+// A choice uniform over [min, max) at every size. rc::gen::inRange narrows its range toward min at small sizes, which
+// suits counts and coordinates (they grow with RapidCheck's size) but not kinds, axes, exponents and angles: at size
+// 0 it would always pick the first kind and 2^−100.
+inline rc::Gen<int> choice(int min, int max) { return rc::gen::resize(100, rc::gen::inRange(min, max)); }
 
 // A lattice point with coordinates in [−w, w] (z = 0 in 2D).
 inline rc::Gen<Point> lattice_point(int dim, int w) {
@@ -67,8 +75,8 @@ struct ExactTransform {
 
 inline rc::Gen<ExactTransform> exact_transform(int dim, bool with_shear) {
   return rc::gen::map(
-      rc::gen::tuple(rc::gen::inRange(0, 6), rc::gen::container<std::vector<int>>(3, rc::gen::element(-1, 1)),
-                     rc::gen::inRange(0, dim), rc::gen::inRange(0, dim), rc::gen::inRange(-2, 3),
+      rc::gen::tuple(choice(0, 6), rc::gen::container<std::vector<int>>(3, rc::gen::element(-1, 1)),
+                     choice(0, dim), choice(0, dim), choice(-2, 3),
                      rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-20, 21))),
       [dim, with_shear](const auto& t) {
         static const std::array<std::array<int, 3>, 6> perms3 = {
@@ -106,7 +114,7 @@ inline Case transformed(Case c, const ExactTransform& x) {
 // points (the centroid-ish midpoint of two points, dyadic), from a lattice, dyadic reals or arbitrary doubles, B
 // offset so that about half the pairs overlap.
 inline rc::Gen<Case> random_polytopes(int dim) {
-  return rc::gen::mapcat(rc::gen::tuple(rc::gen::inRange(0, 3), rc::gen::inRange(1, 65), rc::gen::inRange(1, 65)),
+  return rc::gen::mapcat(rc::gen::tuple(choice(0, 3), rc::gen::inRange(1, 65), rc::gen::inRange(1, 65)),
                          [dim](const auto& t) {
     // (Plain variables, not a structured binding: clang 14 cannot capture one.)
     const int kind = std::get<0>(t), n = std::get<1>(t), m = std::get<2>(t);
@@ -126,7 +134,7 @@ inline rc::Gen<Case> random_polytopes(int dim) {
                           });
     };
     static const char* kinds[] = {"random/lattice", "random/dyadic", "random/real"};
-    return rc::gen::map(rc::gen::tuple(cloud(n), cloud(m), rc::gen::inRange(0, 4), rc::gen::inRange(0, 4),
+    return rc::gen::map(rc::gen::tuple(cloud(n), cloud(m), choice(0, 4), choice(0, 4),
                                        lattice_point(dim, 16)),
                         [dim, kind](const auto& u) {
                           Points a = std::get<0>(u), b = std::get<1>(u);
@@ -152,7 +160,7 @@ inline rc::Gen<Case> random_polytopes(int dim) {
 // touching_in_frame gives the pair before the transform (contact plane: height = 0).
 inline rc::Gen<Case> touching_in_frame(int dim) {
   const int kinds = dim == 3 ? 8 : 3;
-  return rc::gen::mapcat(rc::gen::inRange(0, kinds), [dim](int kind) {
+  return rc::gen::mapcat(choice(0, kinds), [dim](int kind) {
     return rc::gen::map(
         rc::gen::tuple(lattice_point(dim, 4), lattice_point(dim, 3), lattice_point(dim, 3),
                        cloud_beside(dim, 6, -1, 30), cloud_beside(dim, 6, +1, 30)),
@@ -205,7 +213,7 @@ inline rc::Gen<Case> exactly_touching(int dim) {
 // an axis (A and its copy touch); B = A (A⊖A is symmetric about the origin: inside, or flat); flat pairs in a common
 // plane or line through the origin (A⊖B flat, containing the origin or not).
 inline rc::Gen<Case> origin_on_feature(int dim) {
-  return rc::gen::mapcat(rc::gen::inRange(0, 4), [dim](int kind) -> rc::Gen<Case> {
+  return rc::gen::mapcat(choice(0, 4), [dim](int kind) -> rc::Gen<Case> {
     if (kind == 0)
       return rc::gen::map(exactly_touching(dim), [](Case c) {
         // Keep B's contact feature only, then one of its points: the origin is on a feature of A − b.
@@ -215,7 +223,7 @@ inline rc::Gen<Case> origin_on_feature(int dim) {
         return c;
       });
     if (kind == 1)
-      return rc::gen::map(rc::gen::tuple(lattice_cloud(dim, 6, 40), rc::gen::inRange(0, dim)), [dim](const auto& t) {
+      return rc::gen::map(rc::gen::tuple(lattice_cloud(dim, 6, 40), choice(0, dim)), [dim](const auto& t) {
         const Points a = std::get<0>(t);
         const int axis = std::get<1>(t);
         Point lo = a[0], hi = a[0];
@@ -244,7 +252,7 @@ inline rc::Gen<Case> origin_on_feature(int dim) {
 
 // Lower-dimensional shapes, placed anywhere: single points, segments, coplanar polygons (3D), collinear sets.
 inline rc::Gen<Case> lower_dimensional(int dim) {
-  return rc::gen::map(rc::gen::tuple(rc::gen::inRange(0, dim), rc::gen::inRange(0, dim), lattice_cloud(dim, 5, 12),
+  return rc::gen::map(rc::gen::tuple(choice(0, dim), choice(0, dim), lattice_cloud(dim, 5, 12),
                                      lattice_cloud(dim, 5, 12), exact_transform(dim, true)),
                       [dim](const auto& t) {
                         // Flatten each shape to `k` dimensions: 0 a point, 1 a segment/line, 2 a plane (3D).
@@ -270,7 +278,7 @@ inline rc::Gen<Case> lower_dimensional(int dim) {
 // ±2^−k is exact for them; B's other points round, which does not matter: the oracle decides on the doubles as they
 // are.
 inline rc::Gen<Case> near_touching(int dim) {
-  return rc::gen::map(rc::gen::tuple(touching_in_frame(dim), rc::gen::inRange(1, 61), rc::gen::element(-1, 1),
+  return rc::gen::map(rc::gen::tuple(touching_in_frame(dim), choice(1, 61), rc::gen::element(-1, 1),
                                      exact_transform(dim, false)),
                       [dim](const auto& t) {
                         Case c = std::get<0>(t);
@@ -286,15 +294,18 @@ inline rc::Gen<Case> near_touching(int dim) {
 
 // Scale families: a random or touching pair scaled by 2^k (k in [−100, 100]); translated by 1e6 or 1e9; tiny shapes
 // (2^−20) far from the origin (1e6); needles and plates (one or two axes stretched by 2^20 ≈ 1e6); rotated (a rotation
-// matrix applied in double: the rounded points are the case).
+// matrix applied in double: the rounded points are the case) about the last axis, or in 3D about two axes. Rotated
+// touching pairs keep their shared points shared (equal inputs round alike) while every other contact is perturbed
+// at rounding level: the flat wedges behind findings 3 and 6 (docs/properties.md) come from them.
 inline rc::Gen<Case> scales(int dim) {
   return rc::gen::map(
-      rc::gen::tuple(rc::gen::oneOf(exactly_touching(dim), random_polytopes(dim)), rc::gen::inRange(0, 5),
-                     rc::gen::inRange(-100, 101), rc::gen::inRange(0, 1000)),
+      rc::gen::tuple(rc::gen::oneOf(exactly_touching(dim), random_polytopes(dim)), choice(0, 6),
+                     choice(-100, 101), choice(0, 1000), choice(0, 1000)),
       [dim](const auto& t) {
         Case c = std::get<0>(t);
         const int kind = std::get<1>(t), k = std::get<2>(t);
-        const double angle = std::get<3>(t) * 0.001 * 6.283185307179586;
+        const double turn = 6.283185307179586;  // 2π
+        const double angle = std::get<3>(t) * 0.001 * turn, tilt = std::get<4>(t) * 0.001 * turn;
         const std::string base = c.name.substr(0, c.name.find('/'));
         for (auto* s : {&c.a, &c.b})
           for (Point& p : s->points) {
@@ -308,13 +319,18 @@ inline rc::Gen<Case> scales(int dim) {
               p[0] = std::ldexp(p[0], 20);
               if (k % 2 && dim == 3) p[1] = std::ldexp(p[1], 20);
             }
-            if (kind == 4) {
+            if (kind >= 4) {
               const double x = p[0], y = p[1];
               p[0] = std::cos(angle) * x - std::sin(angle) * y;
               p[1] = std::sin(angle) * x + std::cos(angle) * y;
             }
+            if (kind == 5 && dim == 3) {  // then about the first axis
+              const double y = p[1], z = p[2];
+              p[1] = std::cos(tilt) * y - std::sin(tilt) * z;
+              p[2] = std::sin(tilt) * y + std::cos(tilt) * z;
+            }
           }
-        static const char* names[] = {"scaled-2^k", "translated", "tiny-far", "needle-plate", "rotated"};
+        static const char* names[] = {"scaled-2^k", "translated", "tiny-far", "needle-plate", "rotated", "rotated-twice"};
         c.name = std::string("scale/") + names[kind] + "-" + base;
         return c;
       });
@@ -322,8 +338,8 @@ inline rc::Gen<Case> scales(int dim) {
 
 // Invalid input: a random case with one coordinate replaced by NaN, +∞ or −∞, or with an empty shape.
 inline rc::Gen<Case> non_finite(int dim) {
-  return rc::gen::map(rc::gen::tuple(random_polytopes(dim), rc::gen::inRange(0, 4), rc::gen::arbitrary<bool>(),
-                                     rc::gen::inRange(0, 1000)),
+  return rc::gen::map(rc::gen::tuple(random_polytopes(dim), choice(0, 4), rc::gen::arbitrary<bool>(),
+                                     choice(0, 1000)),
                       [dim](const auto& t) {
                         Case c = std::get<0>(t);
                         auto& shape = std::get<2>(t) ? c.a : c.b;
@@ -336,6 +352,111 @@ inline rc::Gen<Case> non_finite(int dim) {
                         const std::size_t i = static_cast<std::size_t>(std::get<3>(t)) % shape.points.size();
                         shape.points[i][std::get<3>(t) % dim] = bad[std::get<1>(t)];
                         c.name = "invalid/non-finite";
+                        return c;
+                      });
+}
+
+// Simplices for the region tests alone (regions.hpp), named like cases: 1 to dimension+1 points, "simplex/lattice"
+// on [−3, 3] (many duplicates, collinear and coplanar sets, the origin on features), "simplex/near-flat" (the last
+// point an affine combination of the others with weights k/8, moved off by 2^−j, j in [10, 60]: region tests at
+// the edge of rounding) and "simplex/real" (k/125000, within ±8). The case's A holds the points; B is {0}.
+inline rc::Gen<Case> simplices(int dim) {
+  return rc::gen::mapcat(rc::gen::tuple(choice(1, dim + 2), choice(0, 3)), [dim](const auto& t) {
+    const int k = std::get<0>(t), kind = std::get<1>(t);
+    return rc::gen::map(
+        rc::gen::tuple(rc::gen::container<std::vector<int>>(3 * 4, choice(-3, 4)),
+                       rc::gen::container<std::vector<int>>(3 * 4, choice(-1000000, 1000001)),
+                       rc::gen::container<std::vector<int>>(4, choice(-8, 9)), choice(10, 61),
+                       rc::gen::container<std::vector<int>>(3, choice(-1, 2))),
+        [dim, k, kind](const auto& u) {
+          const std::vector<int>& lattice = std::get<0>(u);
+          const std::vector<int>& real = std::get<1>(u);
+          Points ps;
+          for (int i = 0; i < k; ++i) {
+            Point p{0, 0, 0};
+            for (int j = 0; j < dim; ++j)
+              p[j] = kind == 2 ? real[3 * i + j] / 125000.0 : double(lattice[3 * i + j]);
+            ps.push_back(p);
+          }
+          if (kind == 1 && k >= 2) {
+            // The last point: Σ (w_i/8) p_i over the others (weights summing to 1), then moved by 2^−j·δ.
+            Point q{0, 0, 0};
+            int total = 0;
+            for (int i = 0; i + 1 < k; ++i) total += std::get<2>(u)[i];
+            for (int i = 0; i + 1 < k; ++i)
+              for (int j = 0; j < dim; ++j) {
+                const double w = (i == 0 ? 8 - total + std::get<2>(u)[0] : std::get<2>(u)[i]) / 8.0;
+                q[j] += w * ps[i][j];
+              }
+            for (int j = 0; j < dim; ++j) q[j] += std::ldexp(double(std::get<4>(u)[j]), -std::get<3>(u));
+            ps.back() = q;
+          }
+          static const char* kinds[] = {"simplex/lattice", "simplex/near-flat", "simplex/real"};
+          return make_case(dim, kinds[kind], ps, {Point{0, 0, 0}});
+        });
+  });
+}
+
+// Past findings: every counterexample the suite has found (cases/findings/*.json, the directory given at build time
+// as GJKREF_FINDINGS_DIR), each scaled by 2^k (k in [−40, 40]: every double and long double operation of the
+// reference scales exactly, so the same rounding and the same path, the rare ones included), optionally with A and B
+// swapped and A's points in reverse order (a different path through the same geometry). The properties then judge
+// each one in every mode, so a fixed finding stays fixed under the transformations that keep it hard.
+inline const std::vector<Case>& findings() {
+  static const std::vector<Case> all = [] {
+    std::vector<Case> cases;
+    for (const auto& entry : std::filesystem::directory_iterator(GJKREF_FINDINGS_DIR)) {
+      if (entry.path().extension() != ".json") continue;
+      casefile::Parsed parsed = casefile::read_file(entry.path().string());
+      if (parsed.error) throw std::runtime_error(parsed.error->message());
+      for (Case& c : parsed.cases) cases.push_back(std::move(c));
+    }
+    std::sort(cases.begin(), cases.end(), [](const Case& x, const Case& y) { return x.name < y.name; });
+    return cases;
+  }();
+  return all;
+}
+
+inline rc::Gen<Case> past_findings(int dim) {
+  std::vector<Case> of_dim;
+  for (const Case& c : findings())
+    if (c.dim == dim) of_dim.push_back(c);
+  if (of_dim.empty()) throw std::runtime_error("no findings of this dimension in " GJKREF_FINDINGS_DIR);
+  return rc::gen::map(rc::gen::tuple(rc::gen::elementOf(of_dim), choice(-40, 41), choice(0, 4)), [](const auto& t) {
+    Case c = std::get<0>(t);
+    const int k = std::get<1>(t), variant = std::get<2>(t);
+    for (auto* s : {&c.a, &c.b})
+      for (Point& p : s->points)
+        for (double& x : p) x = std::ldexp(x, k);
+    if (variant & 1) std::swap(c.a, c.b);
+    if (variant & 2) std::reverse(c.a.points.begin(), c.a.points.end());
+    c.name = "finding/" + c.name;
+    return c;
+  });
+}
+
+// Finite input whose differences overflow double: a random pair moved apart by ±h = ±2^1023 along an axis
+// ("overflow/all": every a − b overflows), or with one far point added to each shape, A's at −h and B's at +h
+// ("overflow/far-points": only the differences of the two far points overflow, and only a search direction that picks
+// both reaches them).
+inline rc::Gen<Case> overflowing(int dim) {
+  return rc::gen::map(rc::gen::tuple(random_polytopes(dim), rc::gen::arbitrary<bool>(), choice(0, dim)),
+                      [](const auto& t) {
+                        Case c = std::get<0>(t);
+                        const int axis = std::get<2>(t);
+                        const double h = std::ldexp(1.0, 1023);
+                        if (std::get<1>(t)) {
+                          for (Point& p : c.a.points) p[axis] += h;
+                          for (Point& p : c.b.points) p[axis] -= h;
+                          c.name = "overflow/all";
+                        } else {
+                          Point far_a{0, 0, 0}, far_b{0, 0, 0};
+                          far_a[axis] = -h;
+                          far_b[axis] = h;
+                          c.a.points.push_back(far_a);
+                          c.b.points.push_back(far_b);
+                          c.name = "overflow/far-points";
+                        }
                         return c;
                       });
 }

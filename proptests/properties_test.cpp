@@ -6,6 +6,7 @@
 
 #include "generators.hpp"
 #include "gjkref/case_shapes.hpp"
+#include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/oracle.hpp"
@@ -23,6 +24,7 @@ template <class T>
 struct Run {
   Status status = Status::InvalidInput;
   StopRule stop_rule = StopRule::None;
+  InputError input_error = InputError::None;
   int iterations = 0;
   std::array<T, 3> closest{}, witness_a{}, witness_b{};
   Pairs pairs;             // the final simplex as (index in A, index in B)
@@ -31,6 +33,26 @@ struct Run {
 };
 
 enum class Query { Distance, Boolean };
+
+// The scalar's name in failure logs.
+template <class T>
+struct ScalarName;
+template <>
+struct ScalarName<float> {
+  static constexpr const char* value = "float";
+};
+template <>
+struct ScalarName<double> {
+  static constexpr const char* value = "double";
+};
+template <>
+struct ScalarName<long double> {
+  static constexpr const char* value = "long double";
+};
+template <>
+struct ScalarName<Exact> {
+  static constexpr const char* value = "exact";
+};
 
 // Optional settings of a run: a warm start (simplex pairs, or a first direction given as doubles), an iteration cap.
 struct Settings {
@@ -71,6 +93,7 @@ Run<T> run(const Case& c, Query query = Query::Distance, const Settings& setting
     Run<T> out;
     out.status = r.status;
     out.stop_rule = r.stop_rule;
+    out.input_error = r.input_error;
     out.iterations = r.iterations;
     for (int i = 0; i < V::dimension; ++i)
       out.closest[i] = r.closest[i], out.witness_a[i] = r.witness_a[i], out.witness_b[i] = r.witness_b[i];
@@ -118,6 +141,8 @@ void exact_properties(const Case& c, const Answer& truth) {
   // bound (a point of A⊖B, so no closer than the distance).
   for (int cap : {0, 1, 2}) {
     const Run<Exact> capped = run<Exact>(c, Query::Distance, Settings::capped(cap));
+    RC_LOG() << "exact, capped at " << cap << ": " << to_string(capped.status) << " by " << to_string(capped.stop_rule)
+             << std::endl;
     RC_ASSERT(capped.iterations <= cap);
     RC_ASSERT(capped.status == e.status || capped.status == Status::IterationLimit);
     if (capped.status == Status::IterationLimit) RC_ASSERT(squared(capped.closest) >= truth.squared_distance);
@@ -135,6 +160,11 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
 template <class T>
 void floating_properties(const Case& c, const Answer& truth) {
   const Run<T> r = run<T>(c);
+  const Run<T> boolean = run<T>(c, Query::Boolean);
+  // Shown only when the property fails: each mode's answer and the rule that ended it.
+  RC_LOG() << ScalarName<T>::value << ": " << to_string(r.status) << " at " << r.distance << " by "
+           << to_string(r.stop_rule) << "; boolean: " << to_string(boolean.status) << " by "
+           << to_string(boolean.stop_rule) << std::endl;
   RC_ASSERT(r.status == Status::Separated || r.status == Status::Intersecting);
   RC_ASSERT(r.iterations <= kDefaultMaxIterations);
   const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
@@ -144,7 +174,6 @@ void floating_properties(const Case& c, const Answer& truth) {
   const bool truly_separated = truth.verdict == Verdict::Separated;
   RC_ASSERT(judge_floating({r.status == Status::Separated, r.distance}, truly_separated, truth.distance, eps, m, big_r,
                            c.dim, rounded) != Judgement::Violates);
-  const Run<T> boolean = run<T>(c, Query::Boolean);
   RC_ASSERT(boolean.status == Status::Separated || boolean.status == Status::Intersecting);
   if ((boolean.status == Status::Separated) != truly_separated)
     RC_ASSERT(truth.distance <= verdict_band(eps, m, big_r, c.dim, rounded));
@@ -187,12 +216,13 @@ GJKREF_FAMILY_PROPERTIES(OriginOnAFeature, origin_on_feature)
 GJKREF_FAMILY_PROPERTIES(LowerDimensional, lower_dimensional)
 GJKREF_FAMILY_PROPERTIES(NearTouching, near_touching)
 GJKREF_FAMILY_PROPERTIES(Scales, scales)
+GJKREF_FAMILY_PROPERTIES(PastFindings, past_findings)
 
 // ---- metamorphic properties (4, 5, 6 and warm starts of 7), on every family
 
 rc::Gen<Case> any_family(int dim) {
   return rc::gen::oneOf(random_polytopes(dim), exactly_touching(dim), origin_on_feature(dim), lower_dimensional(dim),
-                        near_touching(dim), scales(dim));
+                        near_touching(dim), scales(dim), past_findings(dim));
 }
 
 // 2^k exactly.
@@ -222,7 +252,15 @@ void same_exact_answer(const Run<Exact>& x, const Run<Exact>& y) {
   RC_ASSERT(squared(x.closest) == squared(y.closest));
 }
 
-void metamorphic_properties(const Case& c, int k, int shift, int rotate_by) {
+// The warm-start error of a run in scalar T (InputError::None when the run is valid).
+template <class T>
+InputError warm_start_error(const Case& c, const Pairs& pairs) {
+  const Run<T> r = run<T>(c, Query::Distance, Settings::warm_from(pairs));
+  return r.status == Status::InvalidInput ? r.input_error : InputError::None;
+}
+
+// `raw`: 9 random numbers that pick an arbitrary warm-start simplex (its size, then its index pairs).
+void metamorphic_properties(const Case& c, int k, int shift, int rotate_by, const std::vector<int>& raw) {
   saving_case_on_failure(c, [&] {
     RC_TAG(c.name.substr(0, c.name.find('/')));
     const Run<Exact> base = run<Exact>(c);
@@ -316,23 +354,51 @@ void metamorphic_properties(const Case& c, int k, int shift, int rotate_by) {
     same_exact_answer(base, run<Exact>(c, Query::Distance, Settings::warm_along(direction)));
     const Run<double> directed = run<double>(c, Query::Distance, Settings::warm_along(direction));
     RC_ASSERT(std::fabs(directed.distance - cold.distance) <= allowed);
+    // ... from the zero direction (which means the default, +x) ...
+    same_exact_answer(base, run<Exact>(c, Query::Distance, Settings::warm_along({0, 0, 0})));
+    // ... and from an arbitrary simplex: 1 to dimension+1 index pairs, repeated and affinely dependent ones included
+    // (the region tests then start from vertex and edge regions that the cold loop never enters).
+    const std::size_t na = c.a.points.size(), nb = c.b.points.size();
+    Pairs arbitrary(1 + static_cast<std::size_t>(raw[0] % (c.dim + 1)));
+    for (std::size_t i = 0; i < arbitrary.size(); ++i)
+      arbitrary[i] = {static_cast<std::size_t>(raw[1 + 2 * i]) % na, static_cast<std::size_t>(raw[2 + 2 * i]) % nb};
+    same_exact_answer(base, run<Exact>(c, Query::Distance, Settings::warm_from(arbitrary)));
+    RC_ASSERT(run<Exact>(c, Query::Boolean, Settings::warm_from(arbitrary)).status == base.status);
+    const Run<double> anywhere = run<double>(c, Query::Distance, Settings::warm_from(arbitrary));
+    RC_ASSERT(std::fabs(anywhere.distance - cold.distance) <= allowed);
+    // 8. A warm start with an index out of range, or with more than dimension+1 pairs, is BadWarmStart.
+    Pairs out_of_a = arbitrary, out_of_b = arbitrary;
+    out_of_a.back().first = na;
+    out_of_b.back().second = nb;
+    Pairs too_many(static_cast<std::size_t>(c.dim + 2), {0, 0});
+    for (const Pairs& bad : {out_of_a, out_of_b, too_many}) {
+      RC_LOG() << "bad warm start of " << bad.size() << " pairs: double says "
+               << to_string(warm_start_error<double>(c, bad)) << std::endl;
+      RC_ASSERT(warm_start_error<Exact>(c, bad) == InputError::BadWarmStart);
+      RC_ASSERT(warm_start_error<double>(c, bad) == InputError::BadWarmStart);
+    }
   });
 }
 
+rc::Gen<std::vector<int>> warm_start_picks() { return rc::gen::container<std::vector<int>>(9, rc::gen::inRange(0, 1 << 20)); }
+
 GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer2d, ()) {
   metamorphic_properties(*any_family(2), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
-                         *rc::gen::inRange(0, 64));
+                         *rc::gen::inRange(0, 64), *warm_start_picks());
 }
 GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer3d, ()) {
   metamorphic_properties(*any_family(3), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
-                         *rc::gen::inRange(0, 64));
+                         *rc::gen::inRange(0, 64), *warm_start_picks());
 }
 
 // ---- 8: non-finite input is invalid in every mode and for the oracle
 
 template <class T>
 void invalid_in(const Case& c) {
-  RC_ASSERT(run<T>(c).status == Status::InvalidInput);
+  const Run<T> r = run<T>(c);
+  RC_LOG() << ScalarName<T>::value << ": " << to_string(r.status) << " (" << to_string(r.input_error) << "), stop rule "
+           << to_string(r.stop_rule) << std::endl;
+  RC_ASSERT(r.status == Status::InvalidInput);
   RC_ASSERT(run<T>(c, Query::Boolean).status == Status::InvalidInput);
 }
 
@@ -366,6 +432,173 @@ void non_finite_properties(const Case& c) {
 
 GJKREF_PROPERTY(InvalidInput, NonFiniteCoordinates2d, ()) { non_finite_properties(*non_finite(2)); }
 GJKREF_PROPERTY(InvalidInput, NonFiniteCoordinates3d, ()) { non_finite_properties(*non_finite(3)); }
+
+// ---- the simplex cases alone (regions.hpp), in every vertex ordering
+
+// The region tests' closest point in scalar T, for the simplex's points in the given order (2D or 3D).
+template <class T>
+struct RegionAnswer {
+  long double norm = 0;  // |v|, from the feature's point
+  bool fallback = false, encloses = false;
+  int count = 0;
+};
+
+template <class V>
+RegionAnswer<scalar_t<V>> region_answer(const Points& points, const std::array<int, 4>& order, Exact* squared_norm,
+                                        bool* weights_valid) {
+  using T = scalar_t<V>;
+  const int k = static_cast<int>(points.size());
+  gjkref::Points<V> p{};
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < V::dimension; ++j) p[i][j] = static_cast<T>(points[order[i]][j]);
+  const ClosestFeature<T> f = closest_on_simplex(p, k);
+  const V v = point_of(p, f);
+  RegionAnswer<T> out;
+  out.fallback = f.rounding_fallback;
+  out.encloses = f.encloses_origin;
+  out.count = f.count;
+  if constexpr (ScalarTraits<T>::is_exact) {
+    *squared_norm = dot(v, v);
+    T sum(0);
+    *weights_valid = true;
+    for (int i = 0; i < f.count; ++i) {
+      *weights_valid = *weights_valid && f.weight[i] >= 0;
+      sum += f.weight[i];
+    }
+    *weights_valid = *weights_valid && sum == 1;
+  } else {
+    (void)squared_norm, (void)weights_valid;
+    long double n2 = 0;
+    for (int j = 0; j < V::dimension; ++j) n2 += static_cast<long double>(v[j]) * static_cast<long double>(v[j]);
+    out.norm = std::sqrt(n2);
+  }
+  return out;
+}
+
+// Exact: in every ordering, the closest point's squared norm equals the brute force's (every subset's Gram system
+// solved exactly: no region tests), with weights ≥ 0 summing to 1 and never the rounding fallback. Floating (float,
+// double): in every ordering, |v| within kRegionRoundingEpsilons·ε·R of the true distance of the simplex as given
+// in that scalar (R its largest coordinate) — for segments and triangles of every kind, and for tetrahedra on the
+// lattice. A near-flat tetrahedron in a floating mode is outside that promise: its rounded signed volumes can send the
+// search to the wrong faces (docs/edge-cases.md, "near-flat tetrahedron"; this property found it).
+template <class T>
+void floating_region_properties(const Case& c, int* fallbacks) {
+  Points pts = c.a.points;
+  for (Point& p : pts)
+    for (double& x : p) x = static_cast<double>(static_cast<T>(x));  // the simplex as T holds it
+  std::vector<Vec3<Exact>> exact_points;
+  double largest = 0;
+  for (const Point& p : pts) {
+    exact_points.push_back({Exact(p[0]), Exact(p[1]), Exact(p[2])});
+    for (double x : p) largest = std::max(largest, std::fabs(x));
+  }
+  const double truth = oracle::correctly_rounded_sqrt(brute_force_squared_distance(exact_points));
+  const double bound = kRegionRoundingEpsilons * static_cast<double>(ScalarTraits<T>::epsilon()) * largest +
+                       2 * std::numeric_limits<double>::epsilon() * truth;  // the two distances as doubles
+  std::array<int, 4> order{0, 1, 2, 3};
+  do {
+    const RegionAnswer<T> r = c.dim == 2 ? region_answer<Vec2<T>>(pts, order, nullptr, nullptr)
+                                         : region_answer<Vec3<T>>(pts, order, nullptr, nullptr);
+    *fallbacks += r.fallback;
+    RC_ASSERT(std::fabs(static_cast<double>(r.norm) - truth) <= bound);
+  } while (std::next_permutation(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(pts.size())));
+}
+
+void region_properties(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    std::vector<Vec3<Exact>> exact_points;
+    for (const Point& p : c.a.points) exact_points.push_back({Exact(p[0]), Exact(p[1]), Exact(p[2])});
+    const Exact truth = brute_force_squared_distance(exact_points);
+    std::array<int, 4> order{0, 1, 2, 3};
+    bool encloses = false;
+    do {
+      Exact squared_norm;
+      bool weights_valid = false;
+      const RegionAnswer<Exact> r =
+          c.dim == 2 ? region_answer<Vec2<Exact>>(c.a.points, order, &squared_norm, &weights_valid)
+                     : region_answer<Vec3<Exact>>(c.a.points, order, &squared_norm, &weights_valid);
+      RC_ASSERT(squared_norm == truth);
+      RC_ASSERT(weights_valid);
+      RC_ASSERT(!r.fallback);
+      encloses = encloses || r.encloses;
+    } while (std::next_permutation(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(c.a.points.size())));
+    int fallbacks = 0;
+    if (c.a.points.size() <= 3 || c.name == "simplex/lattice") {
+      floating_region_properties<float>(c, &fallbacks);
+      floating_region_properties<double>(c, &fallbacks);
+    }
+    RC_TAG(c.name, std::to_string(c.a.points.size()) + " points",
+           encloses ? "encloses the origin" : truth == 0 ? "origin on the boundary" : "origin outside",
+           fallbacks > 0 ? "rounding fallback" : "");
+  });
+}
+
+GJKREF_PROPERTY(Simplices, RegionTestsAgreeWithBruteForce2d, ()) { region_properties(*simplices(2)); }
+GJKREF_PROPERTY(Simplices, RegionTestsAgreeWithBruteForce3d, ()) { region_properties(*simplices(3)); }
+
+// ---- 8: finite input whose differences overflow double
+
+// The double reference names the overflow or answers within the contract (it only meets the overflowing differences
+// if its search picks them); float cannot hold the input and names it; long double and exact answer it, exact equal
+// to the oracle (which reads every double as its exact rational).
+void overflow_properties(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    const Answer truth = oracle::fast_oracle(c);
+    const Run<double> d = run<double>(c);
+    RC_TAG(c.name, to_string(d.input_error));
+    if (c.name == "overflow/all") RC_ASSERT(d.input_error == InputError::DifferenceOverflow);
+    if (d.status == Status::InvalidInput) {
+      RC_ASSERT(d.input_error == InputError::DifferenceOverflow);
+    } else {
+      floating_properties<double>(c, truth);
+    }
+    RC_ASSERT(run<float>(c).input_error == InputError::NonFiniteA);
+    // Long double holds every difference. Far points: the distance is that of the two clouds, judged as usual; all
+    // moved apart: the distance itself (about 2^1024) exceeds double, so only the verdict is compared.
+    if (c.name == "overflow/all")
+      RC_ASSERT(run<long double>(c).status == status_of(truth));
+    else
+      floating_properties<long double>(c, truth);
+    const Run<Exact> e = run<Exact>(c);
+    RC_ASSERT(e.status == status_of(truth));
+    RC_ASSERT(squared(e.closest) == truth.squared_distance);
+  });
+}
+
+GJKREF_PROPERTY(InvalidInput, OverflowingDifferences2d, ()) { overflow_properties(*overflowing(2)); }
+GJKREF_PROPERTY(InvalidInput, OverflowingDifferences3d, ()) { overflow_properties(*overflowing(3)); }
+
+// ---- the judge of the floating properties (gjkref/contract.hpp) refuses what the contract refuses
+
+// On the true answer of any case: the truth itself agrees; a distance 3/2 of the allowance away is refused, half of it
+// is not; a wrong verdict at the true distance is refused exactly when that distance is outside the verdict band.
+void judge_properties(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    const Answer truth = oracle::fast_oracle(c);
+    const bool separated = truth.verdict == Verdict::Separated;
+    const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
+    const double m = input_scale(va, vb), r = largest_coordinate(va, vb);
+    const bool outside = truth.distance > verdict_band(ScalarTraits<double>::epsilon(), m, r, c.dim, false);
+    RC_TAG(c.name.substr(0, c.name.find('/')), outside ? "outside double's band" : "inside double's band");
+    for (const double eps : {double(ScalarTraits<float>::epsilon()), ScalarTraits<double>::epsilon()}) {
+      for (const bool rounded : {false, true}) {
+        const auto judge = [&](bool says_separated, double distance) {
+          return judge_floating({says_separated, distance}, separated, truth.distance, eps, m, r, c.dim, rounded);
+        };
+        const double allowed = distance_allowance(truth.distance, eps, m, r, c.dim, rounded);
+        const double band = verdict_band(eps, m, r, c.dim, rounded);
+        RC_ASSERT(judge(separated, truth.distance) == Judgement::Agrees);
+        RC_ASSERT(judge(separated, truth.distance + allowed / 2) == Judgement::Agrees);
+        if (allowed > 0) RC_ASSERT(judge(separated, truth.distance + 1.5 * allowed) == Judgement::Violates);
+        RC_ASSERT(judge(!separated, truth.distance) ==
+                  (truth.distance <= band ? Judgement::WithinBand : Judgement::Violates));
+      }
+    }
+  });
+}
+
+GJKREF_PROPERTY(Contract, JudgeRefusesAnswersOutsideTheContract2d, ()) { judge_properties(*any_family(2)); }
+GJKREF_PROPERTY(Contract, JudgeRefusesAnswersOutsideTheContract3d, ()) { judge_properties(*any_family(3)); }
 
 // ---- 9: the oracle's methods agree (hull, QP, fast path; and in 2D the Minkowski sum)
 

@@ -326,9 +326,10 @@ TYPED_TEST(SearchDirection, IsTheFaceNormalNotTheRoundedV) {
 // reached a segment 10⁻¹⁵ from the origin; the best support lies 7 away along z and beats the segment by a relative
 // 10⁻³¹ — the wedge between them is that flat — so the next simplex was not measurably closer and rule 6 answered
 // Separated at 10⁻¹⁵, nine times the distance bound. Cause: a real duality gap hidden below the rounding of the
-// region tests. Now a stalled 3D segment with a real gap grows once to the triangle (segment, w) and searches along
-// its normal (grow_to_triangle), which finds the shared vertex. What does not matter: the scalar type.
-TYPED_TEST(SearchDirection, GrowsPastAFlatWedgeIn3d) {
+// region tests. The first fix grew the segment to the triangle (segment, w); since finding 6 a stall with a real gap
+// takes the region tests' step to the next simplex anyway (kStalledStepsWithGap) and searches along its normal, which
+// finds the shared vertex here too, so the growth was removed. What does not matter: the scalar type.
+TYPED_TEST(SearchDirection, StepsPastAFlatWedgeAtASegment) {
   using T = TypeParam;
   const auto a = shape3<T>({{-0x1.bac37a0cc8808p+3, -0x1.a16632cec7688p+4, -27},
                             {-0x1.9a902abceca3p+3, -0x1.b14c61c17a334p+4, -20},
@@ -364,11 +365,11 @@ TYPED_TEST(SearchDirection, StepsPastAFlatWedgeAtATriangle) {
 }
 
 // Regression (found by the property suite while writing the growth above, FamilyProperties.Scales3d, seed 8): a
-// needle (coordinates ×2^20) where the stalled segment's triangle has the origin's projection well outside it. An
-// early version grew anyway, clamping the negative weights, and stopped by rule 4 with v on the wrong point: distance
-// 5,346,709 for the true 5,242,880. Cause: growing where the region tests were right. Now growth needs every weight
-// above −kTouchingEpsilons·ε. What does not matter: the scalar type.
-TYPED_TEST(SearchDirection, DoesNotGrowWhenTheProjectionIsOutside) {
+// needle (coordinates ×2^20) where a stalled segment's triangle (segment, w) has the origin's projection well outside
+// it. A version that grew the segment to that triangle, clamping the negative weights, stopped by rule 4 with v on the
+// wrong point: distance 5,346,709 for the true 5,242,880. Cause: leaving the simplex the region tests chose, where
+// they were right. Any future escape from a stall must keep this distance. What does not matter: the scalar type.
+TYPED_TEST(SearchDirection, NeedleDistanceIsNotMisplaced) {
   using T = TypeParam;
   const auto a = shape3<T>({{-8388608, -8388608, -8}, {-5242880, -8388608, -8}});
   const auto b = shape3<T>({{-5242880, -25165824, -24}, {-4194304, -13631488, -23}, {-5242880, -13631488, -24}});
@@ -383,6 +384,35 @@ TYPED_TEST(SearchDirection, DoesNotGrowWhenTheProjectionIsOutside) {
     const double bound = kContractDistanceEpsilons * eps * static_cast<double>(input_scale(a, b)) +
                          kRelativeGapEpsilons * eps * truth;
     EXPECT_LE(std::fabs(static_cast<double>(r.distance()) - truth), bound) << to_string(r.stop_rule);
+  }
+}
+
+// Regression (found by the property suite's arbitrary warm starts, Metamorphic.ExactTransformationsKeepTheAnswer3d,
+// seed 20261122, double): a warm simplex of four pairs naming only two distinct points of A⊖B, {p, p, q, p}. Of its
+// four signed volumes three were exactly 0 and one, p·(q×p), rounded to a tiny non-zero value, so their sum was not
+// exactly zero, the flat test missed the degenerate tetrahedron, no volume had the opposite sign, and the origin was
+// declared enclosed: Intersecting, where the shapes are 25.5 apart. Cause: repeated points kept in the warm simplex.
+// Now they are dropped. What does not matter: the scalar type (exact arithmetic gets the volumes exactly 0 and was
+// right); the positions of the repeats.
+template <class T>
+class WarmStart : public ::testing::Test {};
+TYPED_TEST_SUITE(WarmStart, ScalarTypes, ScalarNames);
+
+TYPED_TEST(WarmStart, RepeatedPointsDoNotMakeAFalseEnclosure) {
+  using T = TypeParam;
+  const auto a = shape3<T>({{-0x1.fcc5de56595bp+2, -0x1.019a7a7edeec5p+3, -8}});
+  const auto b = shape3<T>({{-0x1.7d9466c0c3044p+4, -0x1.8267b7be4e628p+4, -24},
+                            {-0x1.7dc7df75fe283p+4, -0x1.6267e123ada8ep+4, -22}});
+  const auto cold = distance(a, b);
+  ASSERT_EQ(cold.status, Status::Separated);
+  for (const std::vector<std::pair<std::size_t, std::size_t>>& pairs :
+       {std::vector<std::pair<std::size_t, std::size_t>>{{0, 0}, {0, 0}, {0, 1}, {0, 0}},
+        {{0, 1}, {0, 0}, {0, 1}, {0, 0}}, {{0, 0}, {0, 1}, {0, 1}}, {{0, 1}, {0, 1}}}) {
+    Options<Vec3<T>> options;
+    options.warm_start_simplex = pairs;
+    const auto warm = distance(a, b, options);
+    EXPECT_EQ(warm.status, Status::Separated) << to_string(warm.stop_rule) << " from " << pairs.size() << " pairs";
+    EXPECT_EQ(warm.squared_distance(), cold.squared_distance());
   }
 }
 

@@ -12,11 +12,6 @@
 namespace gjkref::test {
 namespace {
 
-// Floating modes: the closest point may differ from the exact one by the rounding of λ = numerator / sum and of
-// Σ λ_i p_i: a few epsilon of the largest coordinate. 16 epsilon, in units of the scalar's epsilon times the
-// largest coordinate of the simplex, bounds it with margin for 4 terms. Pinned here (every hand case).
-constexpr int kRegionRoundingEpsilons = 16;
-
 struct SimplexCase {
   const char* name;
   int dim;
@@ -177,6 +172,46 @@ TEST(RegionsExact, RandomLatticeSimplices2dAgreeWithBruteForce) {
   const std::uint64_t seed = test_seed(20261123);
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   random_simplices_agree_with_brute_force<Vec2<Exact>>(seed, 4000);
+}
+
+// Documented edge case (docs/edge-cases.md, "near-flat tetrahedron"; found by Simplices.RegionTestsAgreeWithBruteForce3d,
+// seed 2): four points within 10⁻¹⁵ of a line. In double their signed volumes are rounding noise, so the tetrahedron
+// case examines the wrong faces and returns a point 10⁻² from the closest one, far outside kRegionRoundingEpsilons.
+// Exact arithmetic is right. GJK never builds such a tetrahedron (a cold run adds w only off the current triangle by
+// more than the duality-gap rule allows, and warm starts drop repeated points), so distance() on the same points is
+// within docs/contract.md. This test pins all three; if the region tests become robust here, update the docs.
+TEST(RegionsFloating, NearFlatTetrahedronIsOutsideTheRoundingBound) {
+  const std::vector<std::array<double, 3>> points = {
+      {-3, 1, 1}, {-3, 0, 0}, {-3, -2, -2}, {-0x1.8000000000002p+1, 0x1.3ffffffffffffp+2, 5}};
+  std::vector<Vec3<Exact>> exact;
+  Points<Vec3<double>> p{};
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    exact.push_back({Exact(points[i][0]), Exact(points[i][1]), Exact(points[i][2])});
+    p[i] = {points[i][0], points[i][1], points[i][2]};
+  }
+  const Exact truth_squared = brute_force_squared_distance(exact);
+  const double truth = std::sqrt(truth_squared.get_d());
+  Points<Vec3<Exact>> pe{};
+  for (int i = 0; i < 4; ++i) pe[i] = exact[i];
+  const Vec3<Exact> ve = point_of(pe, closest_on_simplex(pe, 4));
+  EXPECT_EQ(dot(ve, ve), truth_squared);
+  // The worst of the 24 vertex orderings (the property's counterexample is one of them).
+  std::array<int, 4> order{0, 1, 2, 3};
+  double worst = 0;
+  do {
+    Points<Vec3<double>> q{};
+    for (int i = 0; i < 4; ++i) q[i] = p[order[i]];
+    const Vec3<double> v = point_of(q, closest_on_simplex(q, 4));
+    worst = std::max(worst, std::fabs(std::sqrt(dot(v, v)) - truth));
+  } while (std::next_permutation(order.begin(), order.end()));
+  const double bound = kRegionRoundingEpsilons * ScalarTraits<double>::epsilon() * 5;  // R = 5
+  EXPECT_GT(worst, bound) << "the documented weakness is gone: update the docs";
+  std::printf("worst ordering: %.3g from the closest point (bound %.3g)\n", worst, bound);
+  const ConvexPoints<Vec3<double>> a({p[0], p[1], p[2], p[3]}), origin({Vec3<double>{0, 0, 0}});
+  const auto r = distance(a, origin);
+  ASSERT_EQ(r.status, Status::Separated);
+  EXPECT_LE(std::fabs(r.distance() - truth),
+            kContractDistanceEpsilons * ScalarTraits<double>::epsilon() * input_scale(a, origin));
 }
 
 }  // namespace

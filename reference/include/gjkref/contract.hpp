@@ -72,18 +72,24 @@ inline double verdict_band(double epsilon, double m, double r, int dim, bool inp
   return kContractVerdictEpsilons * epsilon * m + input_rounding_bound(epsilon, r, dim, input_rounded);
 }
 
+// How far a reported distance may be from the true one (docs/contract.md, item 2, widened by the input rounding).
+// Both distances arrive as doubles: the answer rounded from its scalar (long double, exact) and the truth correctly
+// rounded, each within half an ulp of double, so together within ε_double of the distance.
+inline double distance_allowance(double true_distance, double epsilon, double m, double r, int dim,
+                                 bool input_rounded) {
+  const double as_doubles = std::numeric_limits<double>::epsilon() * true_distance;
+  return kContractDistanceEpsilons * epsilon * m + kRelativeGapEpsilons * epsilon * true_distance +
+         input_rounding_bound(epsilon, r, dim, input_rounded) + as_doubles;
+}
+
+// Pinned by Contract.JudgeRefusesAnswersOutsideTheContract{2d,3d} (proptests): the judge accepts the truth and
+// refuses a distance just outside the allowance, and a wrong verdict outside the band.
 inline Judgement judge_floating(const FloatingAnswer& answer, bool truly_separated, double true_distance, double epsilon,
                                 double m, double r, int dim, bool input_rounded) {
-  const double input_rounding = input_rounding_bound(epsilon, r, dim, input_rounded);
-  const double band = verdict_band(epsilon, m, r, dim, input_rounded);
-  // Both distances arrive as doubles: the answer rounded from its scalar (long double, exact) and the truth
-  // correctly rounded, each within half an ulp of double, so together within ε_double of the distance.
-  const double as_doubles = std::numeric_limits<double>::epsilon() * true_distance;
-  const double allowed = kContractDistanceEpsilons * epsilon * m + kRelativeGapEpsilons * epsilon * true_distance +
-                         input_rounding + as_doubles;
+  const double allowed = distance_allowance(true_distance, epsilon, m, r, dim, input_rounded);
   if (std::fabs(answer.distance - true_distance) > allowed) return Judgement::Violates;
   if (answer.says_separated == truly_separated) return Judgement::Agrees;
-  return true_distance <= band ? Judgement::WithinBand : Judgement::Violates;
+  return true_distance <= verdict_band(epsilon, m, r, dim, input_rounded) ? Judgement::WithinBand : Judgement::Violates;
 }
 
 }  // namespace gjkref

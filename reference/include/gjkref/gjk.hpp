@@ -238,17 +238,15 @@ V segment_closest_two_word(const V& p, const V& q) {
 // the origin is as ill-defined as v itself), uses the weights.
 // A segment in 3D has no such normal; its v is computed in two-word arithmetic instead (segment_closest_two_word).
 // Regression: SearchDirection.IsTheEdgeNormalNotTheRoundedV, SearchDirection.IsTheFaceNormalNotTheRoundedV,
-// SearchDirection.GrowsPastAFlatWedgeIn3d, SearchDirection.DoesNotGrowWhenTheProjectionIsOutside.
-// known_interior: the caller knows the closest point to be interior although a weight rounded to 0 (grow_to_triangle).
+// SearchDirection.StepsPastAFlatWedgeAtASegment, SearchDirection.NeedleDistanceIsNotMisplaced.
+// Precondition: s does not enclose the origin (run() stops on such a simplex before measuring it).
 template <Vector V>
-V closest_in_frame(const Simplex<V>& s, const Frame<V>& f, bool known_interior = false) {
+V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
   using T = scalar_t<V>;
-  if (s.encloses_origin) return V{};
   V v = s.weights[0] * f.points[0];
   for (int i = 1; i < s.size; ++i) v = v + s.weights[i] * f.points[i];
-  if (!known_interior)
-    for (int i = 0; i < s.size; ++i)
-      if (!(s.weights[i] > T(0))) return v;  // the closest point is not interior to the feature
+  for (int i = 0; i < s.size; ++i)
+    if (!(s.weights[i] > T(0))) return v;  // the closest point is not interior to the feature
   if constexpr (V::dimension == 3 && !ScalarTraits<T>::is_exact) {
     if (s.size == 2) return segment_closest_two_word(f.points[0], f.points[1]);
   }
@@ -274,42 +272,6 @@ scalar_t<V> largest_squared(const Frame<V>& f) {
 }
 
 // Rule 1, second half: v is not zero but within the touching band of it (floating modes only).
-// The triangle (segment s, w) for a stalled 3D segment (rule 6), with the weights of the origin's projection onto its
-// plane, p = n (n·p₀)/(n·n), computed by area ratios; a weight that rounds negative (above −kTouchingEpsilons·ε: the
-// wedge is flat, such a weight is at rounding level) is clamped to 0. nullopt when the three points are collinear or
-// the projection is clearly outside the triangle.
-template <Vector V>
-std::optional<Simplex<V>> grow_to_triangle(const Simplex<V>& s, const SupportPoint<V>& w, const Frame<V>& f) {
-  using T = scalar_t<V>;
-  if constexpr (V::dimension != 3) {
-    return std::nullopt;
-  } else {
-    const V& p0 = f.points[0];
-    const V& p1 = f.points[1];
-    const V& p2 = f.points[2];
-    const V n = cross(V(p1 - p0), V(p2 - p0));
-    const T nn = dot(n, n);
-    if (!(nn > T(0))) return std::nullopt;
-    const V p = (dot(n, p0) / nn) * n;
-    std::array<T, 3> weight = {dot(n, cross(V(p1 - p), V(p2 - p))) / nn, dot(n, cross(V(p2 - p), V(p0 - p))) / nn,
-                               dot(n, cross(V(p0 - p), V(p1 - p))) / nn};
-    // The projection must lie in the triangle up to rounding: a weight clearly negative means the closest point is
-    // on an edge, where the region tests are reliable and growing would misplace v.
-    const T rounding = T(kTouchingEpsilons) * ScalarTraits<T>::epsilon();
-    T total(0);
-    for (T& x : weight) {
-      if (x < -rounding) return std::nullopt;
-      total += (x = std::max(x, T(0)));
-    }
-    if (!(total > T(0))) return std::nullopt;
-    Simplex<V> grown;
-    grown.size = 3;
-    grown.points = {s.points[0], s.points[1], w, SupportPoint<V>{}};
-    for (int i = 0; i < 3; ++i) grown.weights[i] = weight[i] / total;
-    return grown;
-  }
-}
-
 template <Vector V>
 bool within_touching_band(const V& v, const Frame<V>& f) {
   return dot(v, v) <= Tolerances<scalar_t<V>>::touching_ratio_squared() * largest_squared(f);
@@ -348,16 +310,11 @@ Result<V> invalid(InputError e) {
 
 template <SupportMapping A, SupportMapping B>
 std::optional<InputError> validate(const A& a, const B& b) {
-  switch (a.check()) {
-    case ShapeCheck::Empty: return InputError::EmptyA;
-    case ShapeCheck::NonFinite: return InputError::NonFiniteA;
-    case ShapeCheck::Ok: break;
-  }
-  switch (b.check()) {
-    case ShapeCheck::Empty: return InputError::EmptyB;
-    case ShapeCheck::NonFinite: return InputError::NonFiniteB;
-    case ShapeCheck::Ok: break;
-  }
+  const ShapeCheck check_a = a.check(), check_b = b.check();
+  if (check_a == ShapeCheck::Empty) return InputError::EmptyA;
+  if (check_a == ShapeCheck::NonFinite) return InputError::NonFiniteA;
+  if (check_b == ShapeCheck::Empty) return InputError::EmptyB;
+  if (check_b == ShapeCheck::NonFinite) return InputError::NonFiniteB;
   return std::nullopt;
 }
 
@@ -368,12 +325,16 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
     if constexpr (IndexedShape<A> && IndexedShape<B>) {
       std::array<SupportPoint<V>, 4> pts{};
       if (options.warm_start_simplex.size() > static_cast<std::size_t>(V::dimension + 1)) return std::nullopt;
-      const int k = static_cast<int>(options.warm_start_simplex.size());
-      for (int i = 0; i < k; ++i) {
-        const auto [ia, ib] = options.warm_start_simplex[i];
+      int k = 0;
+      for (const auto& [ia, ib] : options.warm_start_simplex) {
         if (ia >= a.size() || ib >= b.size()) return std::nullopt;
         const V pa = a.vertex(ia), pb = b.vertex(ib);
-        pts[i] = {pa - pb, pa, pb, ia, ib};
+        // A repeated point of A⊖B adds nothing to the simplex's hull: drop it. Kept, it would make a tetrahedron
+        // whose four signed volumes round to values that need not sum to exactly zero, so the flat test misses it and
+        // the origin can look enclosed (regression: WarmStart.RepeatedPointsDoNotMakeAFalseEnclosure).
+        const V w = pa - pb;
+        if (std::any_of(pts.begin(), pts.begin() + k, [&w](const SupportPoint<V>& q) { return q.w == w; })) continue;
+        pts[k++] = {w, pa, pb, ia, ib};
       }
       Simplex<V> whole;
       whole.points = pts;
@@ -407,13 +368,12 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     if (!is_finite(s.points[i].w)) return invalid<V>(InputError::DifferenceOverflow);
 
   Result<V> r;
-  bool grown_once = false, just_grown = false;  // see rule 6
-  int stalled_steps = 0;                         // likewise
+  int stalled_steps = 0;  // see rule 6
   for (int iteration = 0;; ++iteration) {
     r.iterations = iteration;
     if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
     const Frame<V> frame = make_frame(s, nullptr);
-    const V v0 = closest_in_frame(s, frame, just_grown);
+    const V v0 = closest_in_frame(s, frame);
     if (is_zero(v0)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
     if (within_touching_band(v0, frame)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
     if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
@@ -424,7 +384,7 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
 
     // Re-frame with w included (its magnitude may exceed the simplex's).
     const Frame<V> f = make_frame(s, &w);
-    const V v = closest_in_frame(s, f, just_grown);
+    const V v = closest_in_frame(s, f);
     const V& wf = f.points[s.size];
     const T vv = dot(v, v);
     const T vw = dot(v, wf);
@@ -456,31 +416,20 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
       next_frame.count = next.size;
       const V next_v = closest_in_frame(next, next_frame);
       if (!(dot(next_v, next_v) < vv)) {
-        // A stall with a real duality gap (w beats the simplex by more than the rounding of v·w) on a segment in 3D:
-        // the closer points of the triangle (segment, w) lie in a wedge too flat for the region tests to see, but
-        // the triangle's normal is a reliable direction. Grow to that triangle once and search along its normal.
+        // A stall with a real duality gap: w beats the simplex by more than the rounding of v·w, the region tests
+        // took w into the next simplex, but that simplex is closer by less than the rounding — the closer points lie
+        // in a wedge too flat to measure (two shapes sharing a vertex make one). Take the step anyway, at most
+        // kStalledStepsWithGap times per query, and search along the next simplex's own normal.
         const bool real_gap = (vv - vw) * (vv - vw) > Tolerances<T>::touching_ratio_squared() * vv * largest_squared(f);
-        // The same on a triangle: the region tests did take w into the next simplex, which is closer by less than
-        // the rounding. With a real gap, take that step anyway (at most kStalledStepsWithGap times per query) and
-        // search along the next simplex's own normal.
         if (real_gap && next.contains(w) && stalled_steps < kStalledStepsWithGap) {
           ++stalled_steps;
           s = next;
-          just_grown = false;
           continue;
-        }
-        if (V::dimension == 3 && s.size == 2 && real_gap && !grown_once) {
-          if (const auto grown = grow_to_triangle(s, w, f)) {
-            grown_once = just_grown = true;
-            s = *grown;
-            continue;
-          }
         }
         return separated(StopRule::NoProgress);
       }
     }
     s = next;
-    just_grown = false;
   }
 }
 

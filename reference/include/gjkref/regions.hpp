@@ -36,9 +36,10 @@ struct ClosestFeature {
 template <Vector V>
 using Points = std::array<V, 4>;  // a simplex's points; only the first k are used
 
+// The feature's point Σ λᵢ pᵢ. For a feature that encloses the origin the weights are its barycentric coordinates, so
+// the sum is the origin (up to rounding in floating modes).
 template <Vector V>
 V point_of(const Points<V>& p, const ClosestFeature<scalar_t<V>>& f) {
-  if (f.encloses_origin) return V{};
   V r = f.weight[0] * p[f.vertex[0]];
   for (int i = 1; i < f.count; ++i) r = r + f.weight[i] * p[f.vertex[i]];
   return r;

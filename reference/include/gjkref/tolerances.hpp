@@ -47,6 +47,16 @@ inline constexpr int kDefaultMaxIterations = 128;
 // SearchDirection.StepsPastAFlatWedgeAtATriangle (reference/tests/gjk_test.cpp).
 inline constexpr int kStalledStepsWithGap = 4;
 
+// How far the closest point of one simplex (closest_on_simplex, regions.hpp) may be from the exact one in a floating
+// mode, in units of the scalar's ε times the simplex's largest coordinate R. The rounding of λ = numerator / sum and
+// of Σ λᵢpᵢ is a few ε·R; where rounding sends a region test the wrong way, the chosen feature's point is within the
+// same order of the right one (the region boundaries are where neighbouring features' points meet). 16 bounds 4 terms
+// with margin. It holds for segments and triangles of any shape and for tetrahedra whose signed volumes are not
+// within rounding of zero; a near-flat tetrahedron can be far outside it (docs/edge-cases.md). Pinned by
+// RegionsTest.EveryHandCaseInEveryOrdering (reference/tests/regions_test.cpp) and
+// Simplices.RegionTestsAgreeWithBruteForce{2d,3d} (proptests: near-flat segments and triangles included).
+inline constexpr int kRegionRoundingEpsilons = 16;
+
 // ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
 // Not used by the algorithm: these bound what a floating-mode answer may differ from the exact one, for checkers
 // (tests, the oracle comparison). Units: the scalar's epsilon times the input scale M = max over vertex pairs (a, b)
