@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs every Debian package gjkref's build and tests need, when it is missing.
 # Idempotent and non-interactive: packages already installed are left alone; the ones it installs are printed.
-# Usage: scripts/bootstrap.sh            (all packages the default build uses)
-#        scripts/bootstrap.sh coverage   (those, and clang and llvm for scripts/coverage)
+# Usage: scripts/bootstrap.sh [coverage] [fuzz]
+#   no argument: the packages the default build uses;
+#   coverage:    and clang and llvm (scripts/coverage);
+#   fuzz:        and clang with its libFuzzer and sanitizer runtimes (the fuzz preset, scripts/fuzz-campaign).
 set -euo pipefail
 
 # One package a line, with what needs it. Keep in step with CMakeLists.txt.
@@ -21,12 +23,22 @@ PACKAGES=(
   libbenchmark-dev    # bench/ (Google Benchmark)
   librapidcheck-dev   # proptests/ (RapidCheck, with its GoogleTest integration)
 )
-if [ "${1:-}" = "coverage" ]; then
-  PACKAGES+=(
-    clang             # scripts/coverage: source-based coverage
-    llvm              # scripts/coverage: llvm-profdata, llvm-cov
-  )
-fi
+for mode in "$@"; do
+  case "$mode" in
+    coverage)
+      PACKAGES+=(
+        clang               # scripts/coverage: source-based coverage
+        llvm                # scripts/coverage: llvm-profdata, llvm-cov
+      ) ;;
+    fuzz)
+      PACKAGES+=(
+        clang               # the fuzz preset's compiler
+        libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes of clang 14
+        zip unzip           # scripts/clusterfuzzlite-local: seed corpora as OSS-Fuzz packs them
+      ) ;;
+    *) echo "bootstrap: unknown mode '$mode' (coverage, fuzz)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,0 +1,162 @@
+// fuzz/checks.hpp — one case through every mode of the reference, judged against the exact oracle under
+// docs/contract.md. Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the case and
+// every answer, saved as a gjkref-case/1 file, and ends the process, so libFuzzer records the input.
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gjkref/case_shapes.hpp"
+#include "gjkref/casefile.hpp"
+#include "gjkref/exact.hpp"
+#include "gjkref/gjkref.hpp"
+#include "gjkref/oracle.hpp"
+
+namespace gjkref::fuzz {
+
+using casefile::Case;
+
+struct Report {
+  std::vector<std::string> violations;
+  std::string answers;  // every mode's answer and the oracle's, one per line
+};
+
+// The case as scalar T holds it: each coordinate converted (rounded, or ±∞ beyond T's range).
+template <class T>
+Case as_held_by(Case c) {
+  for (auto* s : {&c.a, &c.b})
+    for (auto& p : s->points)
+      for (double& x : p) x = static_cast<double>(static_cast<T>(x));
+  return c;
+}
+
+// The input error a mode must name for a case that is invalid as that mode holds it; None when it is valid.
+inline InputError input_error_of(const Case& held) {
+  if (held.a.points.empty()) return InputError::EmptyA;
+  if (held.b.points.empty()) return InputError::EmptyB;
+  for (const auto* s : {&held.a, &held.b})
+    for (const auto& p : s->points)
+      for (double x : p)
+        if (!std::isfinite(x)) return s == &held.a ? InputError::NonFiniteA : InputError::NonFiniteB;
+  return InputError::None;
+}
+
+// Can some coordinate of some a − b leave T's range? (Then InvalidInput DifferenceOverflow is a right answer.)
+template <class T>
+bool difference_may_overflow(const Case& c) {
+  for (int j = 0; j < c.dim; ++j) {
+    long double largest_a = 0, largest_b = 0;
+    for (const auto& p : c.a.points) largest_a = std::max(largest_a, std::fabs(static_cast<long double>(p[j])));
+    for (const auto& p : c.b.points) largest_b = std::max(largest_b, std::fabs(static_cast<long double>(p[j])));
+    if (largest_a + largest_b > static_cast<long double>(std::numeric_limits<T>::max())) return true;
+  }
+  return false;
+}
+
+template <class T>
+const char* scalar_name() {
+  if constexpr (std::is_same_v<T, float>) return "float";
+  else if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, long double>) return "long double";
+  else return "exact";
+}
+
+template <class T>
+void check_floating(const Case& c, const oracle::Answer* truth, Report& report) {
+  const Case held = as_held_by<T>(c);
+  const InputError expected = input_error_of(held);
+  const auto [distance_result, boolean_result] = casefile::in_dimension<T>(c, [&]<class V>() {
+    const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+    const auto r = distance(a, b), i = intersect(a, b);
+    return std::pair{std::tuple{r.status, r.stop_rule, r.input_error, static_cast<double>(r.distance())},
+                     i.status};
+  });
+  const auto [status, rule, error, dist] = distance_result;
+  std::ostringstream line;
+  line << scalar_name<T>() << ": " << to_string(status) << " ("
+       << (status == Status::InvalidInput ? to_string(error) : to_string(rule)) << "), distance " << dist
+       << "; intersect: " << to_string(boolean_result) << "\n";
+  report.answers += line.str();
+  const auto violation = [&](const std::string& what) { report.violations.push_back(scalar_name<T>() + (": " + what)); };
+  if (expected != InputError::None) {
+    if (status != Status::InvalidInput || error != expected)
+      violation(std::string("expected invalid input (") + to_string(expected) + ")");
+    if (boolean_result != Status::InvalidInput) violation("intersect() did not report invalid input");
+    return;
+  }
+  if (status == Status::InvalidInput) {
+    if (error != InputError::DifferenceOverflow || !difference_may_overflow<T>(c))
+      violation(std::string("invalid input (") + to_string(error) + ") on valid input");
+    return;
+  }
+  if (status != Status::Separated && status != Status::Intersecting) violation("no answer within the iteration cap");
+  if (truth == nullptr) return;
+  // The bounds are claimed and tested where the input's rounding is relative (coordinates 0 or within 2^±100:
+  // docs/contract.md); outside, the mode must still terminate with a status, which is checked above.
+  if (!float_rounding_is_relative(c.a.points) || !float_rounding_is_relative(c.b.points)) return;
+  if (difference_may_overflow<T>(c)) return;
+  const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
+  const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
+  const double m = input_scale(va, vb), r = largest_coordinate(va, vb);
+  const bool rounded = !std::is_same_v<T, double>;
+  const bool truly_separated = truth->verdict == oracle::Verdict::Separated;
+  if (judge_floating({status == Status::Separated, dist}, truly_separated, truth->distance, eps, m, r, c.dim,
+                     rounded) == Judgement::Violates)
+    violation("distance() outside docs/contract.md");
+  if (boolean_result != Status::Separated && boolean_result != Status::Intersecting)
+    violation("intersect() gave no answer");
+  else if ((boolean_result == Status::Separated) != truly_separated &&
+           truth->distance > verdict_band(eps, m, r, c.dim, rounded))
+    violation("intersect()'s verdict is wrong outside the verdict band");
+}
+
+inline Report check_reference(const Case& c) {
+  Report report;
+  const bool finite = input_error_of(c) == InputError::None;
+  std::optional<oracle::Answer> truth;
+  if (finite) {
+    truth = oracle::fast_oracle(c);
+    std::ostringstream line;
+    line << "oracle: " << oracle::to_string(truth->verdict) << ", d^2 = " << truth->squared_distance.get_str()
+         << ", d = " << truth->distance << "\n";
+    report.answers += line.str();
+    const auto exact = casefile::in_dimension<Exact>(c, [&]<class V>() {
+      const auto r = distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b));
+      return std::pair{r.status, r.squared_distance()};
+    });
+    report.answers += std::string("exact: ") + to_string(exact.first) + ", d^2 = " + exact.second.get_str() + "\n";
+    const Status expected = truth->verdict == oracle::Verdict::Separated ? Status::Separated : Status::Intersecting;
+    if (exact.first != expected || exact.second != truth->squared_distance)
+      report.violations.push_back("exact: not the oracle's answer");
+  } else if (oracle::fast_oracle(c).verdict != oracle::Verdict::InvalidInput) {
+    report.violations.push_back("oracle: invalid input not reported");
+  }
+  const oracle::Answer* t = truth ? &*truth : nullptr;
+  check_floating<float>(c, t, report);
+  check_floating<double>(c, t, report);
+  check_floating<long double>(c, t, report);
+  return report;
+}
+
+// On a violation: the case and every answer to stderr, the case to $GJKREF_FAILURE_DIR/fuzz-violation.json (when
+// set), then abort() so that libFuzzer keeps the input.
+inline void abort_on_violation(const Case& c, const Report& report) {
+  if (report.violations.empty()) return;
+  std::fprintf(stderr, "gjkref fuzz: contract violation\n");
+  for (const std::string& v : report.violations) std::fprintf(stderr, "  %s\n", v.c_str());
+  std::fprintf(stderr, "%s%s\n", report.answers.c_str(), casefile::write(c).c_str());
+  if (const char* dir = std::getenv("GJKREF_FAILURE_DIR")) {
+    std::ofstream out(std::string(dir) + "/fuzz-violation.json");
+    out << casefile::write(c);
+  }
+  std::abort();
+}
+
+}  // namespace gjkref::fuzz
