@@ -155,6 +155,8 @@ Parsed parse(std::string_view text, std::string_view source) {
       check_keys(doc, {"format", "cases"}, "");
       const json& list = doc["cases"];
       if (!list.is_array()) throw Failure{"cases", "expected an array of cases, got " + describe(list)};
+      // A collection without a case would evaluate to "0 disagreements": a silent pass on a file that checks nothing.
+      if (list.empty()) throw Failure{"cases", "empty (a collection holds at least one case)"};
       for (std::size_t i = 0; i < list.size(); ++i) {
         try {
           out.cases.push_back(read_case(list[i], false));

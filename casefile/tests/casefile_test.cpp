@@ -131,6 +131,9 @@ TEST(CaseFile, MalformedInputGetsAnErrorNamingTheCaseAndField) {
       {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": []}, "b": {"points": []}, "note": 5})",
        "note", "expected a string"},
       {R"({"format": "gjkref-case/1", "cases": {}})", "cases", "expected an array"},
+      // Found by the casefile fuzz target (CI smoke campaign, 2026-11-22): an empty collection was accepted, so
+      // `gjkref eval` reported "0 disagreements" for a file that checks nothing.
+      {R"({"format": "gjkref-case/1", "cases": []})", "cases", "empty"},
       {R"({"format": "gjkref-case/1", "cases": [{"name": "ok", "dim": 2, "a": {"points": []}, "b": {"points": []}},
           {"name": "second", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[0]]}}]})",
        "case 'second' (#2): b.points[0]", "expected 2 coordinates"},
