@@ -256,11 +256,15 @@ V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
     const V e = f.points[1] - f.points[0];
     n = V{-e[1], e[0]};
   } else {
-    n = cross(V(f.points[1] - f.points[0]), V(f.points[2] - f.points[0]));
+    n = triangle_normal(f.points[0], f.points[1], f.points[2]);  // from its two shortest edges (regions.hpp)
   }
   const T nn = dot(n, n);
   if (!(nn > T(0))) return v;
-  return (dot(n, f.points[0]) / nn) * n;
+  // n·p from the vertex nearest the origin: the least cancellation (on a needle, the far vertex would lose it all).
+  int nearest = 0;
+  for (int i = 1; i < s.size; ++i)
+    if (dot(f.points[i], f.points[i]) < dot(f.points[nearest], f.points[nearest])) nearest = i;
+  return (dot(n, f.points[nearest]) / nn) * n;
 }
 
 // max |p|² over the frame's points.

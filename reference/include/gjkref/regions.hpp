@@ -82,9 +82,17 @@ ClosestFeature<scalar_t<V>> closest_on_segment(const Points<V>& p, int ia, int i
 // Signed-area helpers shared by the 2D and 3D triangle. With n the triangle's normal — n = (b−a)×(c−a) in 3D, the
 // scalar n = cross(b−a, c−a) in 2D — the barycentric weight of vertex c at the origin's projection is
 // n·(a×b) / n·n (in 2D: n·cross(a,b) / n²), and cyclically for a and b; the three numerators sum to n·n.
+// In 3D the cross product is taken from the vertex opposite the longest edge, keeping the cyclic order (so n is the
+// same vector in exact arithmetic: (b−a)×(c−a) = (c−b)×(a−b) = (a−c)×(b−c)). On a needle, where one vertex is far
+// from the other two, the two long edges are nearly parallel and their cross product keeps little but rounding; the
+// two short ones give n to about ε (regression: SearchDirection.NeedleTriangleNormalUsesItsShortEdges).
 template <class T>
 Vec3<T> triangle_normal(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
-  return cross(b - a, c - a);
+  const Vec3<T> ab = b - a, bc = c - b, ca = a - c;
+  const T lab = dot(ab, ab), lbc = dot(bc, bc), lca = dot(ca, ca);
+  if (!(lbc < lab) && !(lbc < lca)) return cross(ab, Vec3<T>(c - a));  // bc the longest: from a
+  if (!(lca < lab)) return cross(bc, Vec3<T>(a - b));                    // ca the longest: from b
+  return cross(ca, Vec3<T>(b - c));                                      // ab the longest: from c
 }
 template <class T>
 T triangle_normal(const Vec2<T>& a, const Vec2<T>& b, const Vec2<T>& c) {
