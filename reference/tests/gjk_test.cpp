@@ -422,8 +422,8 @@ TYPED_TEST(WarmStart, RepeatedPointsDoNotMakeAFalseEnclosure) {
 // their rounding, and n·p was taken from the far vertex; the search along it found no better support, and rule 5
 // answered 0.2961 where the distance is 0.2716: 690·ε·M, five times the contract's bound. Cause: the normal taken from
 // the wrong pair of edges. Now triangle_normal uses the two shortest edges and closest_in_frame takes n·p from the
-// vertex nearest the origin. What does not matter: the near-touching offset of B. Long double still fails on this
-// input, one step later (NeedleTetrahedronInLongDoubleIsAnOpenFinding); float is inside its verdict band here.
+// vertex nearest the origin. What does not matter: the near-touching offset of B. Long double failed one step later
+// (NeedleTetrahedronVolumesUseShortEdges); float is inside its verdict band here.
 auto needle_a() { return std::vector<std::array<double, 3>>{{-8, 0, 7}, {2, 0, -1},
       {0x1.29642424242ffp+37, 0x1.24242424a4242p+37, 0x1.2424206001302p+37}}; }
 auto needle_b() { return std::vector<std::array<double, 3>>{{0, 0, -0x1p-40}, {4, 4, 0x1.ffffffffff8p+1}}; }
@@ -453,17 +453,18 @@ TEST(SearchDirection, NeedleTriangleNormalUsesItsShortEdges) {
                             distance(ConvexPoints<Vec3<Exact>>(pa), ConvexPoints<Vec3<Exact>>(pb))));
 }
 
-// Open finding (docs/edge-cases.md, "needle tetrahedron"): on the same needle, long double now searches along the
-// right normal and finds the better support, but the tetrahedron case computes its signed volumes from the far
-// vertex (three nearly parallel long edges), misses that the origin lies beyond a face through w, and rule 6 answers
-// Separated at 0.2961. This test pins the documented behaviour; when the volumes are fixed it fails: update the docs.
-TEST(SearchDirection, NeedleTetrahedronInLongDoubleIsAnOpenFinding) {
+// Regression (the same fuzz finding, long double): with the normal fixed, long double found the better support, but
+// the tetrahedron case computed its signed volumes from the far vertex — three long, nearly parallel edges — missed
+// that the origin lies beyond a face through w, and rule 6 answered Separated at 0.2961. Cause: volumes from the
+// wrong vertex. Now each volume is computed from its most central point (signed_volume). What does not matter: the
+// scalar type (double happened to pass once the normal was fixed).
+TEST(SearchDirection, NeedleTetrahedronVolumesUseShortEdges) {
   Status status;
   const double error = needle_error<long double>(&status);
+  EXPECT_EQ(status, Status::Separated);
   const double m = 0x1.29642424242ffp+37 + 8;
-  const double bound =
-      (kContractDistanceEpsilons + kRelativeGapEpsilons) * static_cast<double>(ScalarTraits<long double>::epsilon()) * m;
-  EXPECT_GT(error, bound) << "the open finding is fixed: update docs/edge-cases.md and make this a regression test";
+  EXPECT_LE(error, (kContractDistanceEpsilons + kRelativeGapEpsilons) *
+                       static_cast<double>(ScalarTraits<long double>::epsilon()) * m);
 }
 
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a

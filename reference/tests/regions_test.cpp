@@ -174,15 +174,16 @@ TEST(RegionsExact, RandomLatticeSimplices2dAgreeWithBruteForce) {
   random_simplices_agree_with_brute_force<Vec2<Exact>>(seed, 4000);
 }
 
-// Documented edge case (docs/edge-cases.md, "near-flat tetrahedron"; found by Simplices.RegionTestsAgreeWithBruteForce3d,
-// seed 2): four points within 10⁻¹⁵ of a line. In double their signed volumes are rounding noise, so the tetrahedron
-// case examines the wrong faces and returns a point 10⁻² from the closest one, far outside kRegionRoundingEpsilons.
-// Exact arithmetic is right. GJK never builds such a tetrahedron (a cold run adds w only off the current triangle by
-// more than the duality-gap rule allows, and warm starts drop repeated points), so distance() on the same points is
-// within docs/contract.md. This test pins all three; if the region tests become robust here, update the docs.
+// Documented edge case (docs/edge-cases.md, "near-flat tetrahedron"; found by Simplices.RegionTestsAgreeWithBruteForce3d):
+// four points within 10⁻¹⁵ of a plane (the last is −7·(1,1,1) moved by an ulp, nearly on the line through the first
+// and the origin). In double their signed volumes are rounding noise, so the tetrahedron case examines the wrong
+// faces, and one vertex ordering lands 2.4 from the closest point, far outside kRegionRoundingEpsilons. Exact
+// arithmetic is right. GJK does not build such a tetrahedron from a cold start (w must beat the triangle by more
+// than the duality-gap rule allows), and warm starts drop repeated points; distance() on the same points is within
+// docs/contract.md. This test pins all three; if the region tests become robust here, update the docs.
 TEST(RegionsFloating, NearFlatTetrahedronIsOutsideTheRoundingBound) {
   const std::vector<std::array<double, 3>> points = {
-      {-3, 1, 1}, {-3, 0, 0}, {-3, -2, -2}, {-0x1.8000000000002p+1, 0x1.3ffffffffffffp+2, 5}};
+      {-3, -3, -3}, {1, -2, 0}, {-3, 0, -2}, {-0x1.c000000000001p+2, -0x1.c000000000001p+2, -0x1.c000000000001p+2}};
   std::vector<Vec3<Exact>> exact;
   Points<Vec3<double>> p{};
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -204,7 +205,7 @@ TEST(RegionsFloating, NearFlatTetrahedronIsOutsideTheRoundingBound) {
     const Vec3<double> v = point_of(q, closest_on_simplex(q, 4));
     worst = std::max(worst, std::fabs(std::sqrt(dot(v, v)) - truth));
   } while (std::next_permutation(order.begin(), order.end()));
-  const double bound = kRegionRoundingEpsilons * ScalarTraits<double>::epsilon() * 5;  // R = 5
+  const double bound = kRegionRoundingEpsilons * ScalarTraits<double>::epsilon() * 8;  // R = 7 + an ulp < 8
   EXPECT_GT(worst, bound) << "the documented weakness is gone: update the docs";
   std::printf("worst ordering: %.3g from the closest point (bound %.3g)\n", worst, bound);
   const ConvexPoints<Vec3<double>> a({p[0], p[1], p[2], p[3]}), origin({Vec3<double>{0, 0, 0}});

@@ -187,9 +187,29 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
 // enclosed, λ = v / sum. Otherwise the closest point lies on a face: a face whose numerator has the opposite sign
 // (the origin is beyond that face) — or, for a flat tetrahedron (sum = 0, coplanar points), any of the four faces,
 // since four coplanar points' hull is the union of their four triangles. The closest candidate wins.
+// D is computed from its most central point — the one with the least sum of squared distances to the other three —
+// as (−1)^k·det(q_i − q_k, q_j − q_k, q_l − q_k) when that point is the k-th (moving it to the front takes k
+// transpositions). In exact arithmetic every choice gives D; in floating modes the edges from a central point are the
+// short ones. From a far vertex (a needle: one point of A⊖B 10¹⁰ times farther than the rest) all three edges are
+// long and nearly parallel, and D kept little but rounding (regression: SearchDirection.NeedleTetrahedronVolumesUseShortEdges).
 template <class T>
 T signed_volume(const Vec3<T>& p, const Vec3<T>& q, const Vec3<T>& r, const Vec3<T>& s) {
-  return triple(q - p, r - p, s - p);
+  const std::array<const Vec3<T>*, 4> x = {&p, &q, &r, &s};
+  int base = 0;
+  T least(0);
+  for (int k = 0; k < 4; ++k) {
+    T spread(0);
+    for (int i = 0; i < 4; ++i) {
+      const Vec3<T> e = *x[i] - *x[k];
+      spread += dot(e, e);
+    }
+    if (k == 0 || spread < least) least = spread, base = k;
+  }
+  std::array<Vec3<T>, 3> edge;
+  for (int i = 0, j = 0; i < 4; ++i)
+    if (i != base) edge[j++] = *x[i] - *x[base];
+  const T d = triple(edge[0], edge[1], edge[2]);
+  return base % 2 == 0 ? d : T(-d);
 }
 
 template <class T>
