@@ -282,6 +282,13 @@ TEST(Regression, StalledLoopDecidesByDistanceNotBySign) {
 // in that direction, so the support repeated, and rule 5 answered Separated at 1.4·10⁻¹⁵, four times the distance
 // bound. Cause: the search direction was the rounded v. Now it is the segment's normal (search_direction). What does
 // not matter: the scalar type (every type must find the vertex; double happened to land in its touching band).
+// A touching pair must be Intersecting from either side; the failure names the stop rule and the distance.
+template <class S>
+void expect_intersecting_both_ways(const S& a, const S& b) {
+  for (const auto& r : {distance(a, b), distance(b, a)})
+    EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
+}
+
 template <class T>
 class SearchDirection : public ::testing::Test {};
 TYPED_TEST_SUITE(SearchDirection, ScalarTypes, ScalarNames);
@@ -316,9 +323,7 @@ TYPED_TEST(SearchDirection, IsTheFaceNormalNotTheRoundedV) {
                             {0x1.fbbbedc1d59c1p+1, 0x1.2ca39d5d752c3p+3, -14},
                             {-0x1.53324804d4852p+1, 0x1.bc884f9af5338p+3, -20},
                             {-0x1.d2a90297fe82p+0, 0x1.aa8bb95345329p+3, -13}});
-  const auto r = distance(a, b);
-  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
-  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+  expect_intersecting_both_ways(a, b);
 }
 
 // Regression (found by the property suite, FamilyProperties.Scales3d, RC_PARAMS seed=3, long double;
@@ -337,9 +342,7 @@ TYPED_TEST(SearchDirection, StepsPastAFlatWedgeAtASegment) {
   const auto b = shape3<T>({{-0x1.bac37a0cc8808p+3, -0x1.a16632cec7688p+4, -13},
                             {-0x1.39f63ccd590a6p+3, -0x1.e0feee999293dp+4, -20},
                             {-0x1.2de2034e09ea2p+4, -0x1.51e7481149724p+4, -20}});
-  const auto r = distance(a, b);
-  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
-  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+  expect_intersecting_both_ways(a, b);
 }
 
 // Regression (found by the 100,000-case campaign, FamilyProperties.Scales3d, seed 777, long double;
@@ -359,9 +362,7 @@ TYPED_TEST(SearchDirection, StepsPastAFlatWedgeAtATriangle) {
                             {0x1.a7378f98714c3p+1, 0x1.c4daee9e2b7e4p+2, -26},
                             {-0x1.38c61053e94cp+3, 0x1.6ca982acab5c8p+2, -30},
                             {-0x1.1237d3212ef9cp+0, 0x1.ff68fb89f16dfp+2, -21}});
-  const auto r = distance(a, b);
-  EXPECT_EQ(r.status, Status::Intersecting) << to_string(r.stop_rule) << " at " << double(r.distance());
-  EXPECT_EQ(distance(b, a).status, Status::Intersecting);
+  expect_intersecting_both_ways(a, b);
 }
 
 // Regression (found by the property suite while writing the growth above, FamilyProperties.Scales3d, seed 8): a
@@ -424,33 +425,27 @@ TYPED_TEST(WarmStart, RepeatedPointsDoNotMakeAFalseEnclosure) {
 // the wrong pair of edges. Now triangle_normal uses the two shortest edges and closest_in_frame takes n·p from the
 // vertex nearest the origin. What does not matter: the near-touching offset of B. Long double failed one step later
 // (NeedleTetrahedronVolumesUseShortEdges); float is inside its verdict band here.
-auto needle_a() { return std::vector<std::array<double, 3>>{{-8, 0, 7}, {2, 0, -1},
-      {0x1.29642424242ffp+37, 0x1.24242424a4242p+37, 0x1.2424206001302p+37}}; }
-auto needle_b() { return std::vector<std::array<double, 3>>{{0, 0, -0x1p-40}, {4, 4, 0x1.ffffffffff8p+1}}; }
-
+// The needle's distance error in scalar T against the exact distance, and the contract's distance bound for it.
 template <class T>
-double needle_error(Status* status) {
-  std::vector<Vec3<T>> pa, pb;
-  for (const auto& p : needle_a()) pa.push_back({T(p[0]), T(p[1]), T(p[2])});
-  for (const auto& p : needle_b()) pb.push_back({T(p[0]), T(p[1]), T(p[2])});
-  const ConvexPoints<Vec3<T>> a(pa), b(pb);
+std::pair<double, double> needle_error_and_bound(Status* status) {
+  const auto a = shape3<T>({{-8, 0, 7}, {2, 0, -1}, {0x1.29642424242ffp+37, 0x1.24242424a4242p+37, 0x1.2424206001302p+37}});
+  const auto b = shape3<T>({{0, 0, -0x1p-40}, {4, 4, 0x1.ffffffffff8p+1}});
   const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  EXPECT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
   const auto r = distance(a, b);
   *status = r.status;
-  return std::fabs(static_cast<double>(r.distance()) - std::sqrt(to_scalar<double>(exact.squared_distance())));
+  const double truth = std::sqrt(to_scalar<double>(exact.squared_distance()));
+  const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
+  const double bound = kContractDistanceEpsilons * eps * static_cast<double>(input_scale(a, b)) +
+                       kRelativeGapEpsilons * eps * truth;
+  return {std::fabs(static_cast<double>(r.distance()) - truth), bound};
 }
 
 TEST(SearchDirection, NeedleTriangleNormalUsesItsShortEdges) {
   Status status;
-  const double error = needle_error<double>(&status);
+  const auto [error, bound] = needle_error_and_bound<double>(&status);
   EXPECT_EQ(status, Status::Separated);
-  const double m = 0x1.29642424242ffp+37 + 8;  // input_scale: the far point's x minus B's smallest x
-  EXPECT_LE(error, (kContractDistanceEpsilons + kRelativeGapEpsilons) * ScalarTraits<double>::epsilon() * m);
-  const std::vector<Vec3<Exact>> pa = {{-8, 0, 7}, {2, 0, -1}, {Exact(0x1.29642424242ffp+37),
-      Exact(0x1.24242424a4242p+37), Exact(0x1.2424206001302p+37)}};
-  const std::vector<Vec3<Exact>> pb = {{0, 0, Exact(-0x1p-40)}, {4, 4, Exact(0x1.ffffffffff8p+1)}};
-  EXPECT_TRUE(certify_exact(ConvexPoints<Vec3<Exact>>(pa), ConvexPoints<Vec3<Exact>>(pb),
-                            distance(ConvexPoints<Vec3<Exact>>(pa), ConvexPoints<Vec3<Exact>>(pb))));
+  EXPECT_LE(error, bound);
 }
 
 // Regression (the same fuzz finding, long double): with the normal fixed, long double found the better support, but
@@ -460,11 +455,9 @@ TEST(SearchDirection, NeedleTriangleNormalUsesItsShortEdges) {
 // scalar type (double happened to pass once the normal was fixed).
 TEST(SearchDirection, NeedleTetrahedronVolumesUseShortEdges) {
   Status status;
-  const double error = needle_error<long double>(&status);
+  const auto [error, bound] = needle_error_and_bound<long double>(&status);
   EXPECT_EQ(status, Status::Separated);
-  const double m = 0x1.29642424242ffp+37 + 8;
-  EXPECT_LE(error, (kContractDistanceEpsilons + kRelativeGapEpsilons) *
-                       static_cast<double>(ScalarTraits<long double>::epsilon()) * m);
+  EXPECT_LE(error, bound);
 }
 
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
