@@ -22,6 +22,11 @@ PACKAGES=(
   libmpfr-dev         # correctly rounded distances in the oracle
   libbenchmark-dev    # bench/ (Google Benchmark)
   librapidcheck-dev   # proptests/ (RapidCheck, with its GoogleTest integration)
+  libccd-dev          # impl/: libccd's GJK, MPR and penetration
+  libfcl-dev          # impl/: FCL 0.7's GJK solvers and its collide/distance API
+  libeigen3-dev       # impl/: FCL's vectors
+  libbullet-dev       # impl/: Bullet's btGjkPairDetector and btGjkEpaSolver2 (float and double builds)
+  libbox2d-dev        # impl/: Box2D's b2Distance (2D, float)
 )
 for mode in "$@"; do
   case "$mode" in

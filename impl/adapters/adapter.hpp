@@ -1,0 +1,64 @@
+// impl/adapters/adapter.hpp — what every built-in adapter of a third-party library shares. Each adapter is a plugin
+// (gjkref/plugin.h) like a user's, loaded in a worker process of its own: Bullet's float and double builds export the
+// same symbols and could not share one process, and a crash or a hang in a library must not stop a campaign.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+#include "gjkref/plugin.h"
+
+namespace gjkref::adapters {
+
+using Point = std::array<double, 3>;
+
+// The points of A (`side` 0) or B (`side` 1) of a query, z = 0 in 2D.
+inline std::vector<Point> points_of(const gjkref_query& q, int side) {
+  const double* p = side == 0 ? q.a : q.b;
+  const std::size_t n = side == 0 ? q.count_a : q.count_b;
+  std::vector<Point> out(n, Point{0, 0, 0});
+  for (std::size_t i = 0; i < n; ++i)
+    for (int k = 0; k < q.dim; ++k) out[i][k] = p[i * q.dim + k];
+  return out;
+}
+
+template <class... Args>
+void say(gjkref_answer& answer, const char* format, Args... args) {
+  std::snprintf(answer.detail, sizeof answer.detail, format, args...);
+}
+
+inline void answer_separated(gjkref_answer& answer, double distance) {
+  answer.outcome = GJKREF_SEPARATED;
+  answer.has_distance = 1;
+  answer.distance = distance;
+}
+
+template <class P>
+void set_witnesses(gjkref_answer& answer, const P& on_a, const P& on_b) {
+  answer.has_witnesses = 1;
+  for (int k = 0; k < 3; ++k) {
+    answer.witness_a[k] = static_cast<double>(on_a[k]);
+    answer.witness_b[k] = static_cast<double>(on_b[k]);
+  }
+}
+
+// A query function that turns a C++ exception escaping the library into GJKREF_THREW with the exception's text:
+// exceptions must not cross the C ABI, and the report counts them apart from failures.
+template <void (*Run)(const gjkref_query&, gjkref_answer&)>
+void guarded(const gjkref_query* query, gjkref_answer* answer) {
+  try {
+    Run(*query, *answer);
+  } catch (const std::exception& e) {
+    *answer = gjkref_answer{};
+    answer->outcome = GJKREF_THREW;
+    say(*answer, "%s", e.what());
+  } catch (...) {
+    *answer = gjkref_answer{};
+    answer->outcome = GJKREF_THREW;
+    say(*answer, "(not a std::exception)");
+  }
+}
+
+}  // namespace gjkref::adapters

@@ -1,0 +1,110 @@
+// impl/adapters/fcl.cpp — FCL 0.7 (Debian libfcl-dev, double): its two GJK solvers called directly, and its
+// collide/distance API. 3D only.
+//
+// Shapes: fcl::Convex<double> with the points and no face list. Above 32 vertices a Convex finds support points by
+// walking its face graph; without faces the mesh is "not watertight" and FCL falls back to scanning every vertex, so
+// the support points are exact at every size and what is measured is FCL's GJK, not a face list we would supply.
+//   fcl-libccd-intersect, fcl-libccd-distance: detail::GJKSolver_libccd<double> (FCL's libccd-derived GJK),
+//     shapeIntersect and shapeDistance with the solver's own defaults.
+//   fcl-indep-intersect, fcl-indep-distance: detail::GJKSolver_indep<double> (FCL's own GJK and EPA), likewise.
+//   fcl-collide: fcl::collide with a default CollisionRequest.
+//   fcl-distance, fcl-signed-distance: fcl::distance with nearest points, unsigned and with enable_signed_distance.
+//     The API sets the solver's tolerance to DistanceRequest's distance_tolerance, 1e-6 by default (absolute, in the
+//     input's units), whatever the shapes' size.
+#include <fcl/fcl.h>
+
+#include "adapter.hpp"
+
+namespace {
+
+using Convex = fcl::Convex<double>;
+
+std::shared_ptr<Convex> convex_of(const gjkref_query& q, int side) {
+  auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
+  for (const auto& p : gjkref::adapters::points_of(q, side)) vertices->emplace_back(p[0], p[1], p[2]);
+  return std::make_shared<Convex>(vertices, 0, std::make_shared<std::vector<int>>());
+}
+
+template <class Solver>
+void solver_intersect(const gjkref_query& q, gjkref_answer& answer) {
+  const auto a = convex_of(q, 0), b = convex_of(q, 1);
+  const Solver solver;
+  const fcl::Transform3d identity = fcl::Transform3d::Identity();
+  answer.outcome = solver.shapeIntersect(*a, identity, *b, identity, nullptr) ? GJKREF_INTERSECTING : GJKREF_SEPARATED;
+}
+
+// shapeDistance returns true when it computed a distance (the shapes are apart) and false when they intersect.
+template <class Solver>
+void solver_distance(const gjkref_query& q, gjkref_answer& answer) {
+  const auto a = convex_of(q, 0), b = convex_of(q, 1);
+  const Solver solver;
+  const fcl::Transform3d identity = fcl::Transform3d::Identity();
+  double distance = 0;
+  fcl::Vector3d on_a, on_b;
+  if (solver.shapeDistance(*a, identity, *b, identity, &distance, &on_a, &on_b)) {
+    gjkref::adapters::answer_separated(answer, distance);
+    gjkref::adapters::set_witnesses(answer, on_a, on_b);
+  } else {
+    answer.outcome = GJKREF_INTERSECTING;
+  }
+}
+
+void api_collide(const gjkref_query& q, gjkref_answer& answer) {
+  fcl::CollisionObjectd a(convex_of(q, 0)), b(convex_of(q, 1));
+  fcl::CollisionRequestd request;
+  fcl::CollisionResultd result;
+  fcl::collide(&a, &b, request, result);
+  answer.outcome = result.isCollision() ? GJKREF_INTERSECTING : GJKREF_SEPARATED;
+}
+
+// fcl::distance reports min_distance -1 (unsigned) or the negative depth (signed) for intersecting shapes.
+template <bool Signed>
+void api_distance(const gjkref_query& q, gjkref_answer& answer) {
+  fcl::CollisionObjectd a(convex_of(q, 0)), b(convex_of(q, 1));
+  fcl::DistanceRequestd request;
+  request.enable_nearest_points = true;
+  request.enable_signed_distance = Signed;
+  fcl::DistanceResultd result;
+  fcl::distance(&a, &b, request, result);
+  if (result.min_distance > 0) {
+    gjkref::adapters::answer_separated(answer, result.min_distance);
+    gjkref::adapters::set_witnesses(answer, result.nearest_points[0], result.nearest_points[1]);
+  } else {
+    answer.outcome = GJKREF_INTERSECTING;
+    if (Signed) {
+      answer.has_penetration = 1;
+      answer.penetration_depth = -result.min_distance;
+    }
+  }
+}
+
+constexpr const char* kVersion = "0.7.0 (Debian libfcl-dev, double)";
+constexpr unsigned kDecide = GJKREF_CAN_DECIDE;
+constexpr unsigned kMeasure = GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS;
+using Libccd = fcl::detail::GJKSolver_libccd<double>;
+using Indep = fcl::detail::GJKSolver_indep<double>;
+const gjkref_implementation kLibccdIntersect{GJKREF_PLUGIN_ABI_VERSION, "fcl-libccd-intersect", kVersion, "double",
+                                             GJKREF_3D, kDecide,
+                                             gjkref::adapters::guarded<solver_intersect<Libccd>>};
+const gjkref_implementation kLibccdDistance{GJKREF_PLUGIN_ABI_VERSION, "fcl-libccd-distance", kVersion, "double",
+                                            GJKREF_3D, kMeasure, gjkref::adapters::guarded<solver_distance<Libccd>>};
+const gjkref_implementation kIndepIntersect{GJKREF_PLUGIN_ABI_VERSION, "fcl-indep-intersect", kVersion, "double",
+                                            GJKREF_3D, kDecide, gjkref::adapters::guarded<solver_intersect<Indep>>};
+const gjkref_implementation kIndepDistance{GJKREF_PLUGIN_ABI_VERSION, "fcl-indep-distance", kVersion, "double",
+                                           GJKREF_3D, kMeasure, gjkref::adapters::guarded<solver_distance<Indep>>};
+const gjkref_implementation kCollide{GJKREF_PLUGIN_ABI_VERSION, "fcl-collide", kVersion, "double", GJKREF_3D, kDecide,
+                                     gjkref::adapters::guarded<api_collide>};
+const gjkref_implementation kDistance{GJKREF_PLUGIN_ABI_VERSION, "fcl-distance", kVersion, "double", GJKREF_3D,
+                                      kMeasure, gjkref::adapters::guarded<api_distance<false>>};
+const gjkref_implementation kSignedDistance{GJKREF_PLUGIN_ABI_VERSION, "fcl-signed-distance", kVersion, "double",
+                                            GJKREF_3D, kMeasure | GJKREF_CAN_PENETRATE,
+                                            gjkref::adapters::guarded<api_distance<true>>};
+const gjkref_implementation* const kAll[] = {&kLibccdIntersect, &kLibccdDistance, &kIndepIntersect, &kIndepDistance,
+                                             &kCollide, &kDistance, &kSignedDistance};
+
+}  // namespace
+
+extern "C" const gjkref_implementation* const* gjkref_plugin_implementations(size_t* count) {
+  *count = sizeof kAll / sizeof kAll[0];
+  return kAll;
+}

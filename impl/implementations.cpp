@@ -1,0 +1,141 @@
+// impl/implementations.cpp — the reference's modes as implementations, and the registry of built-in ones.
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include "gjkref/case_shapes.hpp"
+#include "gjkref/exact.hpp"
+#include "gjkref/gjkref.hpp"
+#include "gjkref/implementations.hpp"
+
+namespace gjkref::impl {
+
+const char* to_string(Status s) {
+  switch (s) {
+    case Status::Answered: return "answered";
+    case Status::Failed: return "failed";
+    case Status::Threw: return "threw";
+    case Status::Crashed: return "crashed";
+    case Status::Hung: return "hung";
+    case Status::InvalidInput: return "invalid-input";
+    case Status::Unsupported: return "unsupported";
+  }
+  return "unknown";
+}
+
+std::optional<double> Info::epsilon() const {
+  if (scalar == "exact") return 0.0;
+  if (scalar == "float") return std::numeric_limits<float>::epsilon();
+  if (scalar == "double") return std::numeric_limits<double>::epsilon();
+  if (scalar == "long double") return static_cast<double>(std::numeric_limits<long double>::epsilon());
+  return std::nullopt;
+}
+
+bool Result::has_non_finite_number() const {
+  auto bad = [](double x) { return !std::isfinite(x); };
+  if (distance && bad(*distance)) return true;
+  if (penetration && bad(*penetration)) return true;
+  if (witnesses)
+    for (const auto& w : *witnesses)
+      for (double x : w)
+        if (bad(x)) return true;
+  return false;
+}
+
+namespace {
+
+template <class T>
+class Reference final : public Implementation {
+ public:
+  Reference(const char* name, const char* scalar) {
+    info_.name = name;
+    info_.version = "gjkref " GJKREF_VERSION;
+    info_.scalar = scalar;
+    info_.in_2d = info_.in_3d = true;
+    info_.capabilities = kDecides | kMeasures | kWitnesses;
+    info_.source = "built in";
+  }
+  const Info& info() const override { return info_; }
+
+  Result run(const casefile::Case& c) override {
+    Result out;
+    if constexpr (is_exact_v<T>) {
+      if (c.has_non_finite_coordinate()) {
+        out.status = Status::InvalidInput;
+        out.detail = "non-finite input (not representable)";
+        return out;
+      }
+    }
+    return casefile::in_dimension<T>(c, [&]<class V>() {
+      const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+      const auto start = std::chrono::steady_clock::now();
+      const auto r = distance(a, b);
+      out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      switch (r.status) {
+        case gjkref::Status::Separated:
+        case gjkref::Status::Intersecting:
+          out.status = Status::Answered;
+          out.separated = r.status == gjkref::Status::Separated;
+          out.detail = to_string(r.stop_rule);
+          break;
+        case gjkref::Status::IterationLimit:
+          out.status = Status::Failed;
+          out.detail = std::string("iteration limit (") + to_string(r.stop_rule) + ")";
+          return out;
+        case gjkref::Status::InvalidInput:
+          out.status = Status::InvalidInput;
+          out.detail = to_string(r.input_error);
+          return out;
+      }
+      out.distance = static_cast<double>(r.distance());
+      std::array<std::array<double, 3>, 2> w{};
+      for (int k = 0; k < V::dimension; ++k) {
+        w[0][k] = ScalarTraits<T>::to_double(r.witness_a[k]);
+        w[1][k] = ScalarTraits<T>::to_double(r.witness_b[k]);
+      }
+      out.witnesses = w;
+      if constexpr (is_exact_v<T>) out.exact_squared_distance = r.squared_distance();
+      return out;
+    });
+  }
+
+ private:
+  Info info_;
+};
+
+}  // namespace
+
+std::vector<std::unique_ptr<Implementation>> reference_implementations() {
+  std::vector<std::unique_ptr<Implementation>> out;
+  out.push_back(std::make_unique<Reference<float>>("reference-float", "float"));
+  out.push_back(std::make_unique<Reference<double>>("reference-double", "double"));
+  out.push_back(std::make_unique<Reference<long double>>("reference-long-double", "long double"));
+  out.push_back(std::make_unique<Reference<Exact>>("reference-exact", "exact"));
+  return out;
+}
+
+std::string builtin_plugin_directory() {
+  if (const char* dir = std::getenv("GJKREF_PLUGIN_DIR"); dir && *dir) return dir;
+  return GJKREF_BUILTIN_PLUGIN_DIR;
+}
+
+std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, double time_limit_seconds) {
+  std::vector<std::unique_ptr<Implementation>> out = reference_implementations();
+  // GJKREF_BUILTIN_PLUGINS: the plugin libraries this build made (impl/CMakeLists.txt), separated by ';'.
+  const std::string names = GJKREF_BUILTIN_PLUGINS;
+  std::size_t from = 0;
+  while (from < names.size()) {
+    std::size_t to = names.find(';', from);
+    if (to == std::string::npos) to = names.size();
+    const std::string file = builtin_plugin_directory() + "/" + names.substr(from, to - from);
+    from = to + 1;
+    std::string why;
+    auto loaded = load_plugin(file, why, time_limit_seconds);
+    if (!why.empty()) error += (error.empty() ? "" : "\n") + why;
+    for (auto& i : loaded) out.push_back(std::move(i));
+  }
+  return out;
+}
+
+}  // namespace gjkref::impl

@@ -1,0 +1,94 @@
+// gjkref/implementations.hpp — one interface over every implementation gjkref compares (docs/comparing.md): the
+// reference in each scalar mode (in process), the built-in adapters of libccd, FCL, Bullet and Box2D, and users'
+// plugins (gjkref/plugin.h). Adapters and plugins run in worker processes with a time limit per query, so a crash, an
+// abort or a hang is a result like any other, and the caller carries on.
+#pragma once
+
+#include <gmpxx.h>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gjkref/casefile.hpp"
+
+namespace gjkref::impl {
+
+// What an implementation can answer (the plugin ABI's GJKREF_CAN_* bits).
+enum Capability : unsigned { kDecides = 1, kMeasures = 2, kWitnesses = 4, kPenetrates = 8 };
+
+struct Info {
+  std::string name;     // unique: "reference-double", "libccd-gjk", ...
+  std::string version;  // of the code under test
+  std::string scalar;   // "float", "double", "long double", "exact"
+  bool in_2d = false, in_3d = false;
+  unsigned capabilities = 0;
+  std::string source;  // "built in", or the plugin's path
+
+  bool answers(int dim) const { return dim == 2 ? in_2d : in_3d; }
+  bool can(Capability c) const { return (capabilities & c) != 0; }
+  // The scalar's machine epsilon (0 for exact), which scales the contract's allowances (docs/contract.md); nullopt
+  // for a scalar gjkref does not know, whose answers are then judged on the verdict and reported, not held to a
+  // rounding allowance.
+  std::optional<double> epsilon() const;
+  // Did the implementation round the double input to a narrower scalar (float)?
+  bool rounds_input() const { return scalar == "float"; }
+};
+
+enum class Status {
+  Answered,      // a verdict (and whatever else the implementation measures)
+  Failed,        // the implementation said it failed: an iteration limit, a degenerate simplex, ...
+  Threw,         // an exception escaped it
+  Crashed,       // its worker process died: a signal (an abort, a segmentation fault) or an exit
+  Hung,          // no answer within the time limit; its worker was killed
+  InvalidInput,  // the input has an empty shape or a non-finite coordinate (the reference's status; plugins are not
+                 // called on such input)
+  Unsupported    // the implementation does not answer in this dimension
+};
+const char* to_string(Status s);
+
+struct Result {
+  Status status = Status::Unsupported;
+  bool separated = false;            // the verdict, when Answered
+  std::optional<double> distance;    // when the implementation measures and says separated
+  std::optional<std::array<std::array<double, 3>, 2>> witnesses;  // closest points on A and on B
+  std::optional<double> penetration;                            // depth, when it says intersecting and measures it
+  std::optional<mpq_class> exact_squared_distance;              // the exact reference only
+  std::string detail;                // the stop rule, the failure, the signal, the exception's text, the stderr tail
+  double seconds = 0;                // time inside the implementation's call
+  // A NaN or infinite distance, witness or depth in an answer: reported as a finding of its own.
+  bool has_non_finite_number() const;
+};
+
+class Implementation {
+ public:
+  virtual ~Implementation() = default;
+  virtual const Info& info() const = 0;
+  virtual Result run(const casefile::Case& c) = 0;
+};
+
+// The reference in float, double, long double and exact arithmetic, called in process.
+std::vector<std::unique_ptr<Implementation>> reference_implementations();
+
+// The time one query of a worker may take before it is killed and reported as a hang.
+// Far above the slowest answer measured (FCL's signed distance with EPA, 64 points a shape: well under 10 ms): a
+// query that takes this long is not coming back.
+inline constexpr double kDefaultQueryTimeLimitSeconds = 5;
+
+// Every implementation of the plugin library at `path`, each to run in a worker process of its own. On a library
+// that cannot be loaded, has no gjkref_plugin_implementations, or was built for another ABI version: an empty list and
+// the reason in `error`.
+std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
+                                                         double time_limit_seconds = kDefaultQueryTimeLimitSeconds);
+
+// The reference's modes, then every built-in adapter (the plugins built beside gjkref: libccd, FCL, Bullet in float
+// and double, Box2D). A built-in plugin that fails to load is an error (`error`), since the build made it.
+std::vector<std::unique_ptr<Implementation>> builtin_implementations(
+    std::string& error, double time_limit_seconds = kDefaultQueryTimeLimitSeconds);
+
+// Where the built-in plugins are: $GJKREF_PLUGIN_DIR if set, else the build's impl/ directory.
+std::string builtin_plugin_directory();
+
+}  // namespace gjkref::impl

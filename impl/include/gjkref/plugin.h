@@ -1,0 +1,86 @@
+/* gjkref/plugin.h — the plugin ABI: run your own GJK (or any convex intersection/distance code) through gjkref.
+ *
+ * Build a shared library that defines gjkref_plugin_implementations() and run it with
+ *   gjkref check --plugin path/to/libmine.so      or      gjkref eval --plugin path/to/libmine.so CASES...
+ * gjkref loads it in a worker process of its own (docs/comparing.md), so a crash, an abort or a hang in it is recorded
+ * as a finding and the campaign carries on. Plain C, no gjkref header or library needed beyond this file.
+ *
+ * The questions are always about two finite point sets A and B (each the vertex list of a convex polytope, interior
+ * points and repeats allowed) in 2D or 3D: do conv(A) and conv(B) intersect (touching counts as intersecting), and
+ * how far apart are they. gjkref judges the answers against its exact oracle under docs/contract.md.
+ */
+#ifndef GJKREF_PLUGIN_H
+#define GJKREF_PLUGIN_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped when a struct below changes layout. gjkref refuses a plugin built against another version. */
+#define GJKREF_PLUGIN_ABI_VERSION 1
+
+/* What an implementation can answer (bits of gjkref_implementation.capabilities). */
+enum {
+  GJKREF_CAN_DECIDE = 1,      /* a verdict: separated or intersecting */
+  GJKREF_CAN_MEASURE = 2,     /* the distance between separated shapes */
+  GJKREF_CAN_WITNESS = 4,     /* closest points on A and B */
+  GJKREF_CAN_PENETRATE = 8    /* a penetration depth for intersecting shapes (reported, not judged) */
+};
+
+/* Dimensions an implementation accepts (bits of gjkref_implementation.dimensions). */
+enum { GJKREF_2D = 1, GJKREF_3D = 2 };
+
+/* One query: the points of A and B, `dim` coordinates each, packed (x0, y0[, z0], x1, ...). Never empty, never NaN
+ * or infinite: gjkref answers invalid input itself and does not call the plugin for it. */
+typedef struct gjkref_query {
+  int dim; /* 2 or 3 */
+  size_t count_a;
+  const double* a;
+  size_t count_b;
+  const double* b;
+} gjkref_query;
+
+/* The implementation's own account of what happened. */
+typedef enum gjkref_outcome {
+  GJKREF_SEPARATED = 0,    /* the shapes do not intersect */
+  GJKREF_INTERSECTING = 1, /* they intersect or touch */
+  GJKREF_FAILED = 2,       /* the implementation reported a failure (iteration limit, degenerate input, ...):
+                              say which in `detail` */
+  GJKREF_THREW = 3         /* an exception escaped the implementation (C++ plugins catch it at the ABI boundary and
+                              put its text in `detail`; exceptions must not cross a C interface) */
+} gjkref_outcome;
+
+typedef struct gjkref_answer {
+  gjkref_outcome outcome;
+  int has_distance;       /* set with `distance` when separated and the implementation measures */
+  double distance;        /* Euclidean distance between conv(A) and conv(B), in the input's units */
+  int has_witnesses;      /* set with the two points below */
+  double witness_a[3];    /* closest point on conv(A) (z ignored in 2D) */
+  double witness_b[3];    /* closest point on conv(B) */
+  int has_penetration;    /* set with `penetration_depth` when intersecting and the implementation measures it */
+  double penetration_depth;
+  char detail[160];       /* free text for the report (a status name, a stop reason); NUL-terminated */
+} gjkref_answer;
+
+typedef struct gjkref_implementation {
+  int abi_version;         /* GJKREF_PLUGIN_ABI_VERSION */
+  const char* name;        /* unique, [a-z0-9-]+, e.g. "mylib-gjk" */
+  const char* version;     /* of the code under test, e.g. "2.1" or a commit */
+  const char* scalar;      /* "float", "double", ... : decides the contract's rounding allowance */
+  unsigned dimensions;     /* GJKREF_2D | GJKREF_3D */
+  unsigned capabilities;   /* GJKREF_CAN_* */
+  /* Answers one query into *answer (zeroed by the caller). May crash, abort or never return: gjkref records it. */
+  void (*query)(const gjkref_query* query, gjkref_answer* answer);
+} gjkref_implementation;
+
+/* The one symbol a plugin exports: its implementations (one or more), and their number in *count. The pointers must
+ * stay valid while the library is loaded. */
+const gjkref_implementation* const* gjkref_plugin_implementations(size_t* count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GJKREF_PLUGIN_H */

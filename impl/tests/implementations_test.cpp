@@ -1,0 +1,188 @@
+// impl/: the implementations' interface, the worker isolation and the built-in adapters' wiring.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+#include "gjkref/implementations.hpp"
+#include "gjkref/oracle.hpp"
+
+namespace gjkref::impl {
+namespace {
+
+const std::string kPluginDir = GJKREF_TEST_PLUGIN_DIR;
+
+casefile::Case square_pair(int dim, double first_x, std::array<double, 3> offset) {
+  casefile::Case c;
+  c.name = "pair";
+  c.dim = dim;
+  for (int i = 0; i < (dim == 2 ? 4 : 8); ++i) {
+    const std::array<double, 3> p{double(i & 1), double((i >> 1) & 1), dim == 3 ? double((i >> 2) & 1) : 0.0};
+    c.a.points.push_back(p);
+    c.b.points.push_back({p[0] + offset[0], p[1] + offset[1], dim == 3 ? p[2] + offset[2] : 0.0});
+  }
+  c.a.points[0][0] = first_x;  // the misbehaving plugin reads its orders here; 0 keeps the unit square
+  return c;
+}
+
+std::unique_ptr<Implementation> misbehaving(double time_limit) {
+  std::string error;
+  auto list = load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error, time_limit);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(list.size(), 1u);
+  return list.empty() ? nullptr : std::move(list.front());
+}
+
+// The orders of tests/misbehaving_plugin.cpp.
+enum Behaviour { kWellBehaved = 0, kAborts = 1, kSegfaults = 2, kHangs = 3, kThrows = 4, kAnswersNaN = 5, kExits = 6,
+                 kPrints = 7 };
+
+// A query that takes this long is a hang for this test; the plugin's hang is a pause() that never returns.
+constexpr double kShortTimeLimitSeconds = 0.5;
+
+TEST(Isolation, EveryMisbehaviourIsAResultAndTheNextQueryIsAnswered) {
+  auto impl = misbehaving(kShortTimeLimitSeconds);
+  ASSERT_TRUE(impl);
+  struct Expected {
+    Behaviour behaviour;
+    Status status;
+    const char* detail;  // a substring of the result's detail
+  };
+  const Expected all[] = {
+      {kAborts, Status::Crashed, "SIGABRT: misbehaving: about to abort"},
+      {kSegfaults, Status::Crashed, "SIGSEGV"},
+      {kHangs, Status::Hung, "no answer within"},
+      {kThrows, Status::Threw, "misbehaving: threw on purpose"},
+      {kExits, Status::Crashed, "exited with status 3"},
+  };
+  for (const Expected& e : all) {
+    const Result bad = impl->run(square_pair(2, e.behaviour, {0.5, 0, 0}));
+    EXPECT_EQ(bad.status, e.status) << "behaviour " << e.behaviour << ": " << bad.detail;
+    EXPECT_NE(bad.detail.find(e.detail), std::string::npos) << "behaviour " << e.behaviour << ": " << bad.detail;
+    const Result next = impl->run(square_pair(2, kWellBehaved, {0.5, 0, 0}));
+    EXPECT_EQ(next.status, Status::Answered) << "after behaviour " << e.behaviour << ": " << next.detail;
+    EXPECT_FALSE(next.separated);
+    EXPECT_EQ(next.detail, "well behaved");
+  }
+}
+
+TEST(Isolation, NaNInAnAnswerIsFlagged) {
+  auto impl = misbehaving(kShortTimeLimitSeconds);
+  ASSERT_TRUE(impl);
+  const Result r = impl->run(square_pair(3, kAnswersNaN, {3, 0, 0}));
+  EXPECT_EQ(r.status, Status::Answered);
+  ASSERT_TRUE(r.distance.has_value());
+  EXPECT_TRUE(r.has_non_finite_number());
+  EXPECT_FALSE(impl->run(square_pair(3, kWellBehaved, {3, 0, 0})).has_non_finite_number());
+}
+
+TEST(Isolation, APluginsOutputDoesNotReachGjkrefsStdout) {
+  auto impl = misbehaving(kShortTimeLimitSeconds);
+  ASSERT_TRUE(impl);
+  testing::internal::CaptureStdout();
+  const Result r = impl->run(square_pair(2, kPrints, {0.5, 0, 0}));
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+  EXPECT_EQ(r.status, Status::Answered);
+}
+
+TEST(Isolation, InvalidInputIsNotPassedToAPlugin) {
+  auto impl = misbehaving(kShortTimeLimitSeconds);
+  ASSERT_TRUE(impl);
+  casefile::Case c = square_pair(2, kAborts, {0.5, 0, 0});
+  c.b.points[1][1] = NAN;  // A's first point still asks for an abort: a call would crash
+  EXPECT_EQ(impl->run(c).status, Status::InvalidInput);
+  c = square_pair(2, kAborts, {0.5, 0, 0});
+  c.b.points.clear();
+  EXPECT_EQ(impl->run(c).status, Status::InvalidInput);
+}
+
+TEST(PluginLoading, ErrorsSayWhatIsWrong) {
+  std::string error;
+  EXPECT_TRUE(load_plugin(kPluginDir + "/no-such-plugin.so", error).empty());
+  EXPECT_NE(error.find("cannot load"), std::string::npos) << error;
+  error.clear();
+  EXPECT_TRUE(load_plugin("libm.so.6", error).empty());
+  EXPECT_NE(error.find("does not export gjkref_plugin_implementations"), std::string::npos) << error;
+  error.clear();
+  ::setenv("GJKREF_TEST_WRONG_ABI", "1", 1);
+  EXPECT_TRUE(load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error).empty());
+  ::unsetenv("GJKREF_TEST_WRONG_ABI");
+  EXPECT_NE(error.find("another ABI version"), std::string::npos) << error;
+}
+
+TEST(PluginLoading, TheExamplePluginAnswersIn2dOnly) {
+  std::string error;
+  auto list = load_plugin(kPluginDir + "/libgjkref-example-plugin.so", error);
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(list.size(), 1u);
+  Implementation& example = *list.front();
+  EXPECT_EQ(example.info().name, "example-gjk2d");
+  EXPECT_EQ(example.run(square_pair(3, 0, {3, 0, 0})).status, Status::Unsupported);
+  const Result apart = example.run(square_pair(2, 0, {3, 0.5, 0}));
+  ASSERT_EQ(apart.status, Status::Answered) << apart.detail;
+  EXPECT_TRUE(apart.separated);
+  const Result overlapping = example.run(square_pair(2, 0, {0.5, 0.5, 0}));
+  ASSERT_EQ(overlapping.status, Status::Answered) << overlapping.detail;
+  EXPECT_FALSE(overlapping.separated);
+}
+
+// The adapters' wiring, on pairs no implementation should get wrong: unit squares or cubes 2 apart, and overlapping
+// by half their width. The oracle decides. What this catches: a swapped verdict, a squared distance reported as the
+// distance, witnesses on the wrong shape, a 2D adapter reading 3D input.
+// How far a reported distance may be from the truth on these pairs, relative to it: wide enough for FCL's API, whose
+// tolerance is 1e-6 absolute, and any GJK's convergence test; a squared or halved distance is off by 100 %.
+constexpr double kClearPairRelativeDistanceError = 1e-4;
+
+TEST(BuiltinAdapters, ClearPairsGetTheOraclesAnswer) {
+  std::string error;
+  auto all = builtin_implementations(error);
+  ASSERT_EQ(error, "");
+  std::set<std::string> names;
+  for (const auto& impl : all) names.insert(impl->info().name);
+  for (const char* expected : {"reference-exact", "libccd-gjk", "libccd-mpr", "libccd-gjk-epa", "bullet-gjk-double",
+                               "bullet-gjkepa-float", "box2d-distance", "fcl-libccd-distance", "fcl-indep-distance",
+                               "fcl-collide", "fcl-signed-distance"})
+    EXPECT_TRUE(names.count(expected)) << expected << " is missing from the built-in implementations";
+  for (int dim : {2, 3})
+    for (const auto& offset : {std::array<double, 3>{3, 0.25, 0.5}, std::array<double, 3>{0.5, 0.25, 0.5}}) {
+      const casefile::Case c = square_pair(dim, 0, offset);
+      const oracle::Answer truth = oracle::hull_oracle(c);
+      const bool truly_separated = truth.verdict == oracle::Verdict::Separated;
+      for (const auto& impl : all) {
+        const Info& info = impl->info();
+        const Result r = impl->run(c);
+        const std::string what = info.name + " on " + std::to_string(dim) + "D pair offset by " +
+                                 std::to_string(offset[0]);
+        if (!info.answers(dim)) {
+          EXPECT_EQ(r.status, Status::Unsupported) << what;
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::Answered) << what << ": " << to_string(r.status) << " " << r.detail;
+        EXPECT_EQ(r.separated, truly_separated) << what;
+        EXPECT_FALSE(r.has_non_finite_number()) << what;
+        if (r.separated && info.can(kMeasures)) {
+          ASSERT_TRUE(r.distance) << what;
+          EXPECT_NEAR(*r.distance, truth.distance, kClearPairRelativeDistanceError * truth.distance) << what;
+        }
+        if (r.separated && info.can(kWitnesses)) {
+          ASSERT_TRUE(r.witnesses) << what;
+          const auto& [on_a, on_b] = *r.witnesses;
+          EXPECT_NEAR(on_b[0] - on_a[0], truth.distance, kClearPairRelativeDistanceError * truth.distance)
+              << what << ": the witness on B should lie in +x of the witness on A";
+        }
+      }
+    }
+}
+
+TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
+  const auto refs = reference_implementations();
+  ASSERT_EQ(refs.back()->info().name, "reference-exact");
+  const casefile::Case c = square_pair(3, 0, {3, 0.25, 0.5});
+  const Result r = refs.back()->run(c);
+  ASSERT_TRUE(r.exact_squared_distance);
+  EXPECT_EQ(*r.exact_squared_distance, oracle::hull_oracle(c).squared_distance);
+}
+
+}  // namespace
+}  // namespace gjkref::impl

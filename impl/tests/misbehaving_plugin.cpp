@@ -1,0 +1,51 @@
+// A plugin that misbehaves on purpose, for impl/tests: what it does is chosen by the x coordinate of A's first point.
+#include <unistd.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "../adapters/adapter.hpp"
+
+namespace {
+
+// The x coordinate of A's first point that asks for each misbehaviour (implementations_test.cpp uses the same).
+enum Behaviour { kAborts = 1, kSegfaults = 2, kHangs = 3, kThrows = 4, kAnswersNaN = 5, kExits = 6, kPrints = 7 };
+
+void misbehave(const gjkref_query& q, gjkref_answer& answer) {
+  switch (static_cast<int>(q.a[0])) {
+    case kAborts: std::fprintf(stderr, "misbehaving: about to abort\n"); std::abort();
+    case kSegfaults: std::raise(SIGSEGV); break;
+    case kHangs:
+      for (;;) ::pause();
+    case kThrows: throw std::runtime_error("misbehaving: threw on purpose");
+    case kAnswersNaN: gjkref::adapters::answer_separated(answer, std::nan("")); return;
+    case kExits: std::exit(3);
+    case kPrints: std::printf("misbehaving: noise on stdout\n"); std::fflush(stdout); break;
+    default: break;
+  }
+  answer.outcome = GJKREF_INTERSECTING;
+  gjkref::adapters::say(answer, "well behaved");
+}
+
+const gjkref_implementation kMisbehaving{GJKREF_PLUGIN_ABI_VERSION, "misbehaving", "1", "double",
+                                         GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE,
+                                         gjkref::adapters::guarded<misbehave>};
+const gjkref_implementation kWrongAbi{GJKREF_PLUGIN_ABI_VERSION + 1, "wrong-abi", "1", "double", GJKREF_2D,
+                                      GJKREF_CAN_DECIDE, gjkref::adapters::guarded<misbehave>};
+const gjkref_implementation* const kGood[] = {&kMisbehaving};
+const gjkref_implementation* const kBad[] = {&kMisbehaving, &kWrongAbi};
+
+}  // namespace
+
+// GJKREF_TEST_WRONG_ABI set: the list includes an implementation built for another ABI version.
+extern "C" const gjkref_implementation* const* gjkref_plugin_implementations(size_t* count) {
+  if (std::getenv("GJKREF_TEST_WRONG_ABI")) {
+    *count = 2;
+    return kBad;
+  }
+  *count = 1;
+  return kGood;
+}

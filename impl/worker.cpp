@@ -1,0 +1,386 @@
+// impl/worker.cpp — plugins in worker processes (gjkref/implementations.hpp, docs/comparing.md).
+//
+// A worker is a child forked from gjkref that loads one plugin library and serves one of its implementations. The
+// two talk over pipes: the worker first sends the library's list of implementations, then answers queries, one at a
+// time. Its stdout and stderr go to a third pipe, whose tail explains a crash (an assertion's message, say). The
+// parent waits for each answer with a deadline: past it the worker is killed and the query reported as a hang; a
+// worker that dies mid-query is reported as a crash with its signal. Either way the next query starts a new worker.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+
+#include "gjkref/implementations.hpp"
+#include "gjkref/plugin.h"
+
+namespace gjkref::impl {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// --- pipes -------------------------------------------------------------------------------------------------------
+
+bool write_all(int fd, const void* data, std::size_t n) {
+  const char* p = static_cast<const char*>(data);
+  while (n > 0) {
+    const ssize_t k = ::write(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    p += k;
+    n -= static_cast<std::size_t>(k);
+  }
+  return true;
+}
+
+// Blocking read of exactly n bytes (the worker's side); false at end of file or on error.
+bool read_all(int fd, void* data, std::size_t n) {
+  char* p = static_cast<char*>(data);
+  while (n > 0) {
+    const ssize_t k = ::read(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    p += k;
+    n -= static_cast<std::size_t>(k);
+  }
+  return true;
+}
+
+bool write_string(int fd, const char* s) {
+  const std::uint32_t n = s ? static_cast<std::uint32_t>(std::strlen(s)) : 0;
+  return write_all(fd, &n, sizeof n) && write_all(fd, s, n);
+}
+
+// --- the worker's side -------------------------------------------------------------------------------------------
+
+// The message a worker sends first: the library's implementations, or why it could not load them.
+constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
+
+[[noreturn]] void fail_to_load(int out, const std::string& why) {
+  const std::uint32_t tag = kLoadFailed;
+  write_all(out, &tag, sizeof tag);
+  write_string(out, why.c_str());
+  ::_exit(0);
+}
+
+// Never returns: the child's process ends with _exit, so none of gjkref's own exit handlers run in it.
+[[noreturn]] void serve(const std::string& path, int index, int requests, int answers, int output) {
+  // Keep only the three pipes (as fds 3, 4 and stdout/stderr), so that no worker holds another worker's pipe open.
+  const int in = ::fcntl(requests, F_DUPFD, 1000), out = ::fcntl(answers, F_DUPFD, 1000),
+            log = ::fcntl(output, F_DUPFD, 1000);
+  ::dup2(in, 3);
+  ::dup2(out, 4);
+  ::dup2(log, 1);
+  ::dup2(log, 2);
+  ::close_range(5, ~0U, 0);
+  ::signal(SIGPIPE, SIG_DFL);
+  void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!library) fail_to_load(4, std::string("cannot load: ") + ::dlerror());
+  using ListFunction = const gjkref_implementation* const* (*)(size_t*);
+  auto list_function = reinterpret_cast<ListFunction>(::dlsym(library, "gjkref_plugin_implementations"));
+  if (!list_function) fail_to_load(4, "the library does not export gjkref_plugin_implementations");
+  size_t count = 0;
+  const gjkref_implementation* const* list = list_function(&count);
+  if (!list || count == 0) fail_to_load(4, "gjkref_plugin_implementations lists no implementation");
+  for (size_t i = 0; i < count; ++i)
+    if (!list[i] || list[i]->abi_version != GJKREF_PLUGIN_ABI_VERSION || !list[i]->query || !list[i]->name)
+      fail_to_load(4, "implementation #" + std::to_string(i) + " is null, has no name or query function, or was " +
+                          "built for another ABI version (gjkref expects " +
+                          std::to_string(GJKREF_PLUGIN_ABI_VERSION) + ")");
+  const std::uint32_t n = static_cast<std::uint32_t>(count);
+  write_all(4, &n, sizeof n);
+  for (size_t i = 0; i < count; ++i) {
+    const gjkref_implementation& m = *list[i];
+    const std::uint32_t numbers[2] = {m.dimensions, m.capabilities};
+    write_string(4, m.name);
+    write_string(4, m.version);
+    write_string(4, m.scalar);
+    write_all(4, numbers, sizeof numbers);
+  }
+  if (index < 0 || static_cast<size_t>(index) >= count) ::_exit(0);
+  const gjkref_implementation& served = *list[index];
+  for (;;) {
+    std::int32_t dim = 0;
+    std::uint64_t counts[2] = {0, 0};
+    if (!read_all(3, &dim, sizeof dim) || !read_all(3, counts, sizeof counts)) ::_exit(0);
+    std::vector<double> a(counts[0] * dim), b(counts[1] * dim);
+    if (!read_all(3, a.data(), a.size() * sizeof(double)) || !read_all(3, b.data(), b.size() * sizeof(double)))
+      ::_exit(0);
+    const gjkref_query query{dim, counts[0], a.data(), counts[1], b.data()};
+    gjkref_answer answer{};
+    const auto start = Clock::now();
+    served.query(&query, &answer);
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    answer.detail[sizeof answer.detail - 1] = '\0';
+    if (!write_all(4, &answer, sizeof answer) || !write_all(4, &seconds, sizeof seconds)) ::_exit(0);
+  }
+}
+
+// --- the parent's side -------------------------------------------------------------------------------------------
+
+// How much of a worker's output is kept to explain a crash.
+constexpr std::size_t kOutputTailBytes = 400;
+
+struct Listed {
+  std::vector<Info> implementations;
+  std::string error;
+};
+
+class Worker {
+ public:
+  Worker(std::string path, int index, double time_limit) : path_(std::move(path)), index_(index), limit_(time_limit) {}
+  ~Worker() { stop(); }
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  // Starts the worker and reads the library's list. On failure: the list is empty and `error` says why.
+  Listed start() {
+    stop();
+    int requests[2], answers[2], output[2];
+    if (::pipe(requests) != 0 || ::pipe(answers) != 0 || ::pipe(output) != 0)
+      return {{}, std::string("cannot create pipes: ") + std::strerror(errno)};
+    ::signal(SIGPIPE, SIG_IGN);  // a worker that died must not take gjkref with it when we write to it
+    const pid_t pid = ::fork();
+    if (pid < 0) return {{}, std::string("cannot fork: ") + std::strerror(errno)};
+    if (pid == 0) serve(path_, index_, requests[0], answers[1], output[1]);
+    ::close(requests[0]);
+    ::close(answers[1]);
+    ::close(output[1]);
+    pid_ = pid;
+    to_ = requests[1];
+    from_ = answers[0];
+    log_ = output[0];
+    ::fcntl(log_, F_SETFL, ::fcntl(log_, F_GETFL) | O_NONBLOCK);
+    tail_.clear();
+    Listed listed;
+    std::uint32_t count = 0;
+    if (receive(&count, sizeof count) != Received::All) {
+      listed.error = "the worker died while loading the library (" + explanation() + ")";
+      stop();
+      return listed;
+    }
+    if (count == kLoadFailed) {
+      listed.error = receive_string();
+      stop();
+      return listed;
+    }
+    for (std::uint32_t i = 0; i < count; ++i) {
+      Info info;
+      info.name = receive_string();
+      info.version = receive_string();
+      info.scalar = receive_string();
+      std::uint32_t numbers[2] = {0, 0};
+      if (receive(numbers, sizeof numbers) != Received::All) {
+        listed.error = "the worker died while listing the library's implementations (" + explanation() + ")";
+        stop();
+        return listed;
+      }
+      info.in_2d = (numbers[0] & GJKREF_2D) != 0;
+      info.in_3d = (numbers[0] & GJKREF_3D) != 0;
+      info.capabilities = numbers[1];
+      info.source = path_;
+      listed.implementations.push_back(info);
+    }
+    if (index_ < 0) stop();
+    return listed;
+  }
+
+  Result query(const casefile::Case& c) {
+    Result r;
+    if (pid_ <= 0) {
+      const Listed listed = start();
+      if (!listed.error.empty()) {
+        r.status = Status::Crashed;
+        r.detail = "the worker could not start: " + listed.error;
+        return r;
+      }
+    }
+    const std::int32_t dim = c.dim;
+    const std::uint64_t counts[2] = {c.a.points.size(), c.b.points.size()};
+    std::vector<double> packed;
+    for (const auto* shape : {&c.a, &c.b})
+      for (const auto& p : shape->points)
+        for (int k = 0; k < dim; ++k) packed.push_back(p[k]);
+    gjkref_answer answer{};
+    double seconds = 0;
+    const bool sent = write_all(to_, &dim, sizeof dim) && write_all(to_, counts, sizeof counts) &&
+                      write_all(to_, packed.data(), packed.size() * sizeof(double));
+    Received got = sent ? receive(&answer, sizeof answer) : Received::Closed;
+    if (got == Received::All) got = receive(&seconds, sizeof seconds);
+    if (got == Received::TimedOut) {
+      r.status = Status::Hung;
+      ::kill(pid_, SIGKILL);
+      r.detail = "no answer within " + std::to_string(limit_) + " s; killed";
+      stop();
+      return r;
+    }
+    if (got == Received::Closed) {
+      r.status = Status::Crashed;
+      r.detail = explanation();
+      stop();
+      return r;
+    }
+    drain();
+    r.seconds = seconds;
+    r.detail = answer.detail;
+    switch (answer.outcome) {
+      case GJKREF_SEPARATED:
+      case GJKREF_INTERSECTING: r.status = Status::Answered; break;
+      case GJKREF_FAILED: r.status = Status::Failed; break;
+      case GJKREF_THREW: r.status = Status::Threw; break;
+      default:
+        r.status = Status::Failed;
+        r.detail = "the plugin answered an outcome the ABI does not define (" + std::to_string(answer.outcome) + ")";
+        return r;
+    }
+    r.separated = answer.outcome == GJKREF_SEPARATED;
+    if (answer.has_distance) r.distance = answer.distance;
+    if (answer.has_witnesses) {
+      std::array<std::array<double, 3>, 2> w{};
+      for (int k = 0; k < 3; ++k) {
+        w[0][k] = k < dim ? answer.witness_a[k] : 0;
+        w[1][k] = k < dim ? answer.witness_b[k] : 0;
+      }
+      r.witnesses = w;
+    }
+    if (answer.has_penetration) r.penetration = answer.penetration_depth;
+    return r;
+  }
+
+ private:
+  enum class Received { All, Closed, TimedOut };
+
+  // Reads exactly n bytes from the worker before the deadline, draining its output meanwhile.
+  Received receive(void* data, std::size_t n) {
+    char* p = static_cast<char*>(data);
+    const auto deadline = Clock::now() + std::chrono::duration<double>(limit_);
+    while (n > 0) {
+      const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+      if (left <= 0) return Received::TimedOut;
+      pollfd fds[2] = {{from_, POLLIN, 0}, {log_, POLLIN, 0}};
+      const int ready = ::poll(fds, log_ >= 0 ? 2 : 1, static_cast<int>(std::ceil(left * 1000)));
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready < 0) return Received::Closed;
+      if (fds[1].revents) drain();
+      if (fds[0].revents == 0) continue;
+      const ssize_t k = ::read(from_, p, n);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) return Received::Closed;
+      p += k;
+      n -= static_cast<std::size_t>(k);
+    }
+    return Received::All;
+  }
+
+  std::string receive_string() {
+    std::uint32_t n = 0;
+    if (receive(&n, sizeof n) != Received::All) return {};
+    std::string s(n, '\0');
+    if (receive(s.data(), n) != Received::All) return {};
+    return s;
+  }
+
+  // Keeps the last kOutputTailBytes of the worker's output.
+  void drain() {
+    if (log_ < 0) return;
+    char buffer[4096];
+    for (;;) {
+      const ssize_t k = ::read(log_, buffer, sizeof buffer);
+      if (k <= 0) break;
+      tail_.append(buffer, static_cast<std::size_t>(k));
+      if (tail_.size() > kOutputTailBytes) tail_.erase(0, tail_.size() - kOutputTailBytes);
+    }
+  }
+
+  // How the worker ended (after it closed its pipe), and the last line of its output: "SIGABRT: file.h:12: ...
+  // Assertion ... failed." or "exited with status 1".
+  std::string explanation() {
+    std::string why;
+    int status = 0;
+    if (pid_ > 0 && ::waitpid(pid_, &status, 0) == pid_) {
+      pid_ = -1;
+      if (WIFSIGNALED(status)) {
+        const char* name = ::sigabbrev_np(WTERMSIG(status));
+        why = name ? std::string("SIG") + name : "signal " + std::to_string(WTERMSIG(status));
+      } else if (WIFEXITED(status)) {
+        why = "exited with status " + std::to_string(WEXITSTATUS(status));
+      }
+    }
+    if (log_ >= 0) {
+      ::fcntl(log_, F_SETFL, ::fcntl(log_, F_GETFL) & ~O_NONBLOCK);
+      drain();
+    }
+    std::string last = tail_;
+    while (!last.empty() && (last.back() == '\n' || last.back() == ' ')) last.pop_back();
+    if (const auto cut = last.rfind('\n'); cut != std::string::npos) last.erase(0, cut + 1);
+    if (!last.empty()) why += (why.empty() ? "" : ": ") + last;
+    return why.empty() ? "no explanation" : why;
+  }
+
+  void stop() {
+    for (int* fd : {&to_, &from_, &log_})
+      if (*fd >= 0) {
+        ::close(*fd);
+        *fd = -1;
+      }
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+      pid_ = -1;
+    }
+  }
+
+  std::string path_;
+  int index_;
+  double limit_;
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1, log_ = -1;
+  std::string tail_;
+};
+
+class PluginImplementation final : public Implementation {
+ public:
+  PluginImplementation(Info info, const std::string& path, int index, double limit)
+      : info_(std::move(info)), worker_(path, index, limit) {}
+  const Info& info() const override { return info_; }
+  Result run(const casefile::Case& c) override {
+    Result r;
+    if (!info_.answers(c.dim)) return r;  // Unsupported
+    if (c.has_empty_shape() || c.has_non_finite_coordinate()) {
+      r.status = Status::InvalidInput;
+      r.detail = "not passed to the implementation: an empty shape or a non-finite coordinate";
+      return r;
+    }
+    return worker_.query(c);
+  }
+
+ private:
+  Info info_;
+  Worker worker_;
+};
+
+}  // namespace
+
+std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
+                                                         double time_limit_seconds) {
+  std::vector<std::unique_ptr<Implementation>> out;
+  Worker lister(path, -1, time_limit_seconds);
+  const Listed listed = lister.start();
+  if (!listed.error.empty()) {
+    error = path + ": " + listed.error;
+    return out;
+  }
+  for (std::size_t i = 0; i < listed.implementations.size(); ++i)
+    out.push_back(std::make_unique<PluginImplementation>(listed.implementations[i], path, static_cast<int>(i),
+                                                         time_limit_seconds));
+  return out;
+}
+
+}  // namespace gjkref::impl
