@@ -9,15 +9,14 @@ namespace gjkref::cli {
 
 struct EvalOptions {
   std::vector<std::string> files;
-  std::vector<std::string> implementations;  // empty: all
+  std::vector<std::string> implementations;  // names or groups ("reference", "fcl"); empty: all
+  std::vector<std::string> plugins;          // plugin libraries to load beside the built-in implementations
   bool json = false;
 };
 
-// The names `--impl` accepts.
-std::vector<std::string> implementation_names();
-
-// Returns the exit status: 0 when every case was read and every answer agrees with the oracle under
-// docs/contract.md; 1 when some answer disagrees; 2 when a file could not be read (its error is printed to `err`).
+// Returns the exit status: 0 when every case was read and every chosen implementation's answer agrees with the oracle
+// under docs/contract.md; 1 when some answer disagrees; 2 when a file, a plugin or an implementation name was bad
+// (the reason is printed to `err`).
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace gjkref::cli

@@ -1,0 +1,61 @@
+#include "selection.hpp"
+
+#include <algorithm>
+
+namespace gjkref::cli {
+
+bool chooses(const std::string& wanted, const std::string& name) {
+  return wanted == name || (name.size() > wanted.size() && name.compare(0, wanted.size(), wanted) == 0 &&
+                            name[wanted.size()] == '-');
+}
+
+std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_implementations(
+    const std::vector<std::string>& wanted, const std::vector<std::string>& plugins, std::ostream& err,
+    double time_limit_seconds) {
+  std::string error;
+  auto all = impl::builtin_implementations(error, time_limit_seconds);
+  if (!error.empty()) {
+    err << "gjkref: a built-in plugin did not load (is the build complete? GJKREF_PLUGIN_DIR="
+        << impl::builtin_plugin_directory() << "):\n" << error << "\n";
+    return std::nullopt;
+  }
+  std::vector<std::string> from_plugins;
+  for (const std::string& path : plugins) {
+    std::string why;
+    auto loaded = impl::load_plugin(path, why, time_limit_seconds);
+    if (!why.empty()) {
+      err << "gjkref: plugin " << why << "\n";
+      return std::nullopt;
+    }
+    for (auto& i : loaded) {
+      from_plugins.push_back(i->info().name);
+      all.push_back(std::move(i));
+    }
+  }
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if (all[i]->info().name == all[k]->info().name) {
+        err << "gjkref: two implementations are named '" << all[i]->info().name << "' (" << all[k]->info().source
+            << " and " << all[i]->info().source << ")\n";
+        return std::nullopt;
+      }
+  if (wanted.empty()) return all;
+  for (const std::string& w : wanted)
+    if (std::none_of(all.begin(), all.end(), [&](const auto& i) { return chooses(w, i->info().name); })) {
+      err << "gjkref: unknown implementation '" << w << "'; known:";
+      for (const auto& i : all) err << " " << i->info().name;
+      err << "\n";
+      return std::nullopt;
+    }
+  std::vector<std::unique_ptr<impl::Implementation>> chosen;
+  for (auto& i : all) {
+    const std::string& name = i->info().name;
+    const bool named = std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) { return chooses(w, name); });
+    // A plugin given on the command line is always run: asking for it was the point.
+    const bool plugged = std::find(from_plugins.begin(), from_plugins.end(), name) != from_plugins.end();
+    if (named || plugged) chosen.push_back(std::move(i));
+  }
+  return chosen;
+}
+
+}  // namespace gjkref::cli

@@ -1,0 +1,23 @@
+// Choosing implementations by name: shared by gjkref eval and gjkref check.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "gjkref/implementations.hpp"
+
+namespace gjkref::cli {
+
+// Does `wanted` (a name, or a group: the part before a '-', "reference" for every reference-*) choose `name`?
+bool chooses(const std::string& wanted, const std::string& name);
+
+// The built-in implementations and those of `plugins`, filtered by `wanted` (empty: all, with every plugin's). On an
+// unknown name, a plugin that does not load, or a built-in plugin missing: nullopt, with the reason on `err`.
+std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_implementations(
+    const std::vector<std::string>& wanted, const std::vector<std::string>& plugins, std::ostream& err,
+    double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds);
+
+}  // namespace gjkref::cli

@@ -1,0 +1,107 @@
+// impl/judge.cpp — gjkref/judge.hpp.
+#include "gjkref/judge.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "gjkref/case_shapes.hpp"
+#include "gjkref/contract.hpp"
+
+namespace gjkref::impl {
+
+const char* to_string(Finding f) {
+  switch (f) {
+    case Finding::None: return "agrees";
+    case Finding::IntersectingWithinBand: return "intersecting-within-band";
+    case Finding::SeparatedWhileTouching: return "separated-while-touching";
+    case Finding::SeparatedWhileOverlapping: return "separated-while-overlapping";
+    case Finding::IntersectingWhileSeparated: return "intersecting-while-separated";
+    case Finding::DistanceOutsideContract: return "distance-outside-contract";
+    case Finding::NonFiniteNumber: return "non-finite-number";
+    case Finding::Failed: return "failed";
+    case Finding::Threw: return "threw";
+    case Finding::Crashed: return "crashed";
+    case Finding::Hung: return "hung";
+    case Finding::WrongInvalidInput: return "wrong-invalid-input";
+  }
+  return "unknown";
+}
+
+namespace {
+
+struct Scales {
+  double m = 0, r = 0;
+};
+
+Scales scales_of(const casefile::Case& c) {
+  return casefile::in_dimension<double>(c, [&]<class V>() {
+    const ConvexPoints<V> a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+    return Scales{input_scale(a, b), largest_coordinate(a, b)};
+  });
+}
+
+Finding wrong_verdict(oracle::Verdict truth) {
+  switch (truth) {
+    case oracle::Verdict::Touching: return Finding::SeparatedWhileTouching;
+    case oracle::Verdict::Overlapping: return Finding::SeparatedWhileOverlapping;
+    default: return Finding::IntersectingWhileSeparated;
+  }
+}
+
+}  // namespace
+
+Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c) {
+  Judged j;
+  const bool invalid = truth.verdict == oracle::Verdict::InvalidInput;
+  switch (result.status) {
+    case Status::Unsupported: j.judged = false; return j;
+    case Status::Failed: j.finding = Finding::Failed; return j;
+    case Status::Threw: j.finding = Finding::Threw; return j;
+    case Status::Crashed: j.finding = Finding::Crashed; return j;
+    case Status::Hung: j.finding = Finding::Hung; return j;
+    case Status::InvalidInput: j.finding = invalid ? Finding::None : Finding::WrongInvalidInput; return j;
+    case Status::Answered: break;
+  }
+  if (invalid) {
+    j.finding = Finding::WrongInvalidInput;
+    return j;
+  }
+  if (result.has_non_finite_number()) {
+    j.finding = Finding::NonFiniteNumber;
+    return j;
+  }
+  const bool truly_separated = truth.verdict == oracle::Verdict::Separated;
+  const Scales s = scales_of(c);
+  j.scale = s.m;
+  if (result.separated && truly_separated && result.distance) j.distance_error = std::fabs(*result.distance - truth.distance);
+  const double epsilon = info.epsilon().value_or(std::numeric_limits<double>::epsilon());
+  if (epsilon == 0) {  // exact: the verdict and, when measured, the squared distance, exactly
+    if (result.separated != truly_separated) {
+      j.finding = result.separated ? wrong_verdict(truth.verdict) : Finding::IntersectingWhileSeparated;
+      return j;
+    }
+    if (result.separated && result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance)
+      j.finding = Finding::DistanceOutsideContract;
+    return j;
+  }
+  // An implementation that says separated without measuring is judged on its verdict alone: its distance is taken as
+  // the true one. One that says intersecting reports distance 0.
+  const double reported = result.separated ? result.distance.value_or(truth.distance) : 0.0;
+  switch (judge_floating({result.separated, reported}, truly_separated, truth.distance, epsilon, s.m, s.r, c.dim,
+                         info.rounds_input())) {
+    case Judgement::Agrees: return j;
+    case Judgement::WithinBand: j.finding = Finding::IntersectingWithinBand; return j;
+    case Judgement::Violates: break;
+  }
+  if (result.separated == truly_separated) {
+    j.finding = Finding::DistanceOutsideContract;
+  } else if (result.separated) {
+    j.finding = wrong_verdict(truth.verdict);
+  } else {
+    // Said intersecting, truly separated, and the contract refuses it (its distance, 0, is outside the allowance).
+    j.finding = Finding::IntersectingWhileSeparated;
+  }
+  return j;
+}
+
+}  // namespace gjkref::impl
