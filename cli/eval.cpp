@@ -83,21 +83,22 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
         const impl::Result r = implementation->run(c);
         const impl::Judged j = impl::judge(truth, r, info, c);
         if (!j.judged) continue;
-        if (impl::disagrees(j.finding)) ++disagreements;
-        const std::string agrees = j.finding == impl::Finding::None ? "yes"
-                                   : impl::disagrees(j.finding)     ? std::string("NO: ") + impl::to_string(j.finding)
-                                                                    : "band";
+        if (j.disagrees()) ++disagreements;
+        const std::string agrees = !j.disagrees() && j.finding == impl::Finding::None ? "yes"
+                                   : j.disagrees() ? std::string("NO: ") + impl::to_string(j.finding)
+                                                   : std::string("band: ") + impl::to_string(j.finding);
         nlohmann::json row = {{"verdict", verdict_text(r)},
                               {"status", impl::to_string(r.status)},
                               {"detail", r.detail},
                               {"finding", impl::to_string(j.finding)},
-                              {"agrees", !impl::disagrees(j.finding)},
-                              {"within_band", j.finding == impl::Finding::IntersectingWithinBand}};
+                              {"agrees", !j.disagrees()},
+                              {"within_band", j.within_band()}};
         if (r.distance) row["distance"] = *r.distance;
         results[info.name] = row;
         rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
              << (r.distance ? format_double(*r.distance) : r.separated ? "-" : "0") << std::setw(30)
              << r.detail.substr(0, 28) << agrees << "\n";
+        if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << r.detail << "\n";
       }
       // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged.
       const std::optional<oracle::Opinion> opinion = oracle::boost_geometry_opinion(c);

@@ -6,6 +6,7 @@
 
 #include "demo.hpp"
 #ifdef GJKREF_HAVE_ORACLE
+#include "check.hpp"
 #include "eval.hpp"
 #endif
 
@@ -24,6 +25,25 @@ int main(int argc, char** argv) {
   eval->add_option("--plugin", eval_options.plugins, "a plugin library (gjkref/plugin.h) to run as well; repeatable")
       ->allow_extra_args(false);
   eval->add_flag("--json", eval_options.json, "one JSON object per case per line");
+  gjkref::cli::CheckOptions check_options;
+  std::string check_impls, check_families;
+  std::uint64_t check_seed = 0;
+  CLI::App* check = app.add_subcommand(
+      "check", "A differential campaign: every implementation against the exact oracle on generated degenerate cases");
+  check->add_option("--impl", check_impls, "comma-separated implementations or groups; default: all");
+  check->add_option("--plugin", check_options.plugins, "a plugin library to run as well; repeatable")
+      ->allow_extra_args(false);
+  check->add_option("--family", check_families, "comma-separated families; default: all");
+  check->add_option("--dim", check_options.dims, "2 or 3; repeatable; default: both")->allow_extra_args(false);
+  check->add_option("--cases", check_options.cases, "cases per family and dimension")->capture_default_str();
+  CLI::Option* seed_option = check->add_option("--seed", check_seed, "the seed (default: random, printed)");
+  check->add_option("--jobs", check_options.jobs, "worker shards (processes)")->capture_default_str();
+  check->add_option("--out", check_options.out, "output directory (reports, counterexamples; resumable)")
+      ->capture_default_str();
+  check->add_option("--time-limit", check_options.time_limit_seconds, "seconds one query may take before it is a hang")
+      ->capture_default_str();
+  bool no_progress = false;
+  check->add_flag("--no-progress", no_progress, "no progress line");
 #endif
   CLI11_PARSE(app, argc, argv);
   if (demo->parsed()) return gjkref::cli::run_demo(std::cout) == 0 ? 0 : 1;
@@ -33,6 +53,20 @@ int main(int argc, char** argv) {
     for (std::string name; std::getline(names, name, ',');)
       if (!name.empty()) eval_options.implementations.push_back(name);
     return gjkref::cli::run_eval(eval_options, std::cout, std::cerr);
+  }
+  if (check->parsed()) {
+    const auto split = [](const std::string& list) {
+      std::vector<std::string> out;
+      std::stringstream in(list);
+      for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty()) out.push_back(item);
+      return out;
+    };
+    check_options.implementations = split(check_impls);
+    check_options.families = split(check_families);
+    if (*seed_option) check_options.seed = check_seed;
+    check_options.progress = !no_progress;
+    return gjkref::cli::run_check(check_options, std::cout, std::cerr);
   }
 #endif
   return 0;

@@ -12,7 +12,6 @@ namespace gjkref::impl {
 const char* to_string(Finding f) {
   switch (f) {
     case Finding::None: return "agrees";
-    case Finding::IntersectingWithinBand: return "intersecting-within-band";
     case Finding::SeparatedWhileTouching: return "separated-while-touching";
     case Finding::SeparatedWhileOverlapping: return "separated-while-overlapping";
     case Finding::IntersectingWhileSeparated: return "intersecting-while-separated";
@@ -52,36 +51,35 @@ Finding wrong_verdict(oracle::Verdict truth) {
 
 Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c) {
   Judged j;
+  const auto fail = [&j](Finding f) {
+    j.finding = f;
+    j.within_contract = false;
+    return j;
+  };
   const bool invalid = truth.verdict == oracle::Verdict::InvalidInput;
   switch (result.status) {
     case Status::Unsupported: j.judged = false; return j;
-    case Status::Failed: j.finding = Finding::Failed; return j;
-    case Status::Threw: j.finding = Finding::Threw; return j;
-    case Status::Crashed: j.finding = Finding::Crashed; return j;
-    case Status::Hung: j.finding = Finding::Hung; return j;
-    case Status::InvalidInput: j.finding = invalid ? Finding::None : Finding::WrongInvalidInput; return j;
+    case Status::Failed: return fail(Finding::Failed);
+    case Status::Threw: return fail(Finding::Threw);
+    case Status::Crashed: return fail(Finding::Crashed);
+    case Status::Hung: return fail(Finding::Hung);
+    case Status::InvalidInput: return invalid ? j : fail(Finding::WrongInvalidInput);
     case Status::Answered: break;
   }
-  if (invalid) {
-    j.finding = Finding::WrongInvalidInput;
-    return j;
-  }
-  if (result.has_non_finite_number()) {
-    j.finding = Finding::NonFiniteNumber;
-    return j;
-  }
+  if (invalid) return fail(Finding::WrongInvalidInput);
+  if (result.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
   const bool truly_separated = truth.verdict == oracle::Verdict::Separated;
   const Scales s = scales_of(c);
   j.scale = s.m;
-  if (result.separated && truly_separated && result.distance) j.distance_error = std::fabs(*result.distance - truth.distance);
+  if (result.separated && truly_separated && result.distance)
+    j.distance_error = std::fabs(*result.distance - truth.distance);
+  if (result.separated != truly_separated) j.finding = result.separated ? wrong_verdict(truth.verdict)
+                                                                        : Finding::IntersectingWhileSeparated;
   const double epsilon = info.epsilon().value_or(std::numeric_limits<double>::epsilon());
   if (epsilon == 0) {  // exact: the verdict and, when measured, the squared distance, exactly
-    if (result.separated != truly_separated) {
-      j.finding = result.separated ? wrong_verdict(truth.verdict) : Finding::IntersectingWhileSeparated;
-      return j;
-    }
+    if (j.finding != Finding::None) return fail(j.finding);
     if (result.separated && result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance)
-      j.finding = Finding::DistanceOutsideContract;
+      return fail(Finding::DistanceOutsideContract);
     return j;
   }
   // An implementation that says separated without measuring is judged on its verdict alone: its distance is taken as
@@ -89,19 +87,11 @@ Judged judge(const oracle::Answer& truth, const Result& result, const Info& info
   const double reported = result.separated ? result.distance.value_or(truth.distance) : 0.0;
   switch (judge_floating({result.separated, reported}, truly_separated, truth.distance, epsilon, s.m, s.r, c.dim,
                          info.rounds_input())) {
-    case Judgement::Agrees: return j;
-    case Judgement::WithinBand: j.finding = Finding::IntersectingWithinBand; return j;
+    case Judgement::Agrees:
+    case Judgement::WithinBand: return j;
     case Judgement::Violates: break;
   }
-  if (result.separated == truly_separated) {
-    j.finding = Finding::DistanceOutsideContract;
-  } else if (result.separated) {
-    j.finding = wrong_verdict(truth.verdict);
-  } else {
-    // Said intersecting, truly separated, and the contract refuses it (its distance, 0, is outside the allowance).
-    j.finding = Finding::IntersectingWhileSeparated;
-  }
-  return j;
+  return fail(j.finding == Finding::None ? Finding::DistanceOutsideContract : j.finding);
 }
 
 }  // namespace gjkref::impl

@@ -14,13 +14,14 @@
 
 namespace gjkref::impl {
 
-// What is wrong with an answer, the worst thing first; None when it agrees with the oracle under the contract.
+// What an answer got wrong, if anything: the category of its error. Whether the contract allows it is separate
+// (Judged::within_contract): a floating implementation may give either verdict when the true distance is inside the
+// verdict band, so a touching pair called separated can be within its contract and still be a touching miss.
 enum class Finding {
-  None,
-  IntersectingWithinBand,      // says intersecting, truly separated, but by less than the verdict band: allowed
+  None,                        // the verdict is right and the distance, if any, within the contract
   SeparatedWhileTouching,      // says separated; the shapes touch (the origin is on the boundary of A⊖B)
   SeparatedWhileOverlapping,   // says separated; the shapes overlap
-  IntersectingWhileSeparated,  // says intersecting; the shapes are apart by more than the verdict band
+  IntersectingWhileSeparated,  // says intersecting; the shapes are apart
   DistanceOutsideContract,     // the verdict is right; the distance is off by more than the contract allows
   NonFiniteNumber,             // a NaN or an infinity in the distance, the witnesses or the depth
   Failed,                      // the implementation reported a failure
@@ -30,14 +31,17 @@ enum class Finding {
   WrongInvalidInput            // an answer on invalid input, or "invalid input" on valid input
 };
 const char* to_string(Finding f);
-// The findings that count as disagreements (everything but None and IntersectingWithinBand).
-inline bool disagrees(Finding f) { return f != Finding::None && f != Finding::IntersectingWithinBand; }
 
 struct Judged {
   Finding finding = Finding::None;
+  bool within_contract = true;           // docs/contract.md, with the implementation's scalar, allows the answer
   bool judged = true;                    // false when the implementation does not answer in this dimension
   std::optional<double> distance_error;  // |reported − true| when both say separated and a distance was reported
   double scale = 0;                      // M of docs/contract.md, for errors relative to the input's size
+
+  bool disagrees() const { return !within_contract; }
+  // A wrong verdict the contract allows: inside the verdict band.
+  bool within_band() const { return within_contract && finding != Finding::None; }
 };
 
 Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c);

@@ -1,0 +1,618 @@
+// gjkref check (docs/comparing.md): implementations against the exact oracle on the property suite's families.
+//
+// The campaign is split into items (family, dimension, index); item k goes to shard k mod jobs, a forked process
+// with its own implementation workers. A shard appends one JSON line per item to shard-K.jsonl as soon as the item is
+// done, after writing any counterexample it found, so a campaign killed at any point keeps everything it found, and a
+// rerun with the same arguments skips the items already in the logs. The reports are then built from the logs.
+#include "check.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "generators.hpp"
+#include "gjkref/casefile.hpp"
+#include "gjkref/judge.hpp"
+#include "gjkref/oracle.hpp"
+#include "selection.hpp"
+
+namespace gjkref::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using casefile::Case;
+using nlohmann::json;
+
+// ---- families ------------------------------------------------------------------------------------------------------
+
+struct Family {
+  const char* name;
+  rc::Gen<Case> (*generator)(int dim);
+};
+
+// The property suite's generators (proptests/generators.hpp, docs/properties.md).
+const std::vector<Family>& families() {
+  static const std::vector<Family> all = {
+      {"random", proptests::random_polytopes},
+      {"touching", proptests::exactly_touching},
+      {"on-feature", proptests::origin_on_feature},
+      {"lower-dimensional", proptests::lower_dimensional},
+      {"near-touching", proptests::near_touching},
+      {"scales", proptests::scales},
+  };
+  return all;
+}
+
+struct Item {
+  std::string family;
+  int dim = 3;
+  int index = 0;
+  std::string key() const { return family + "/" + std::to_string(dim) + "/" + std::to_string(index); }
+};
+
+// RapidCheck's size for item `index`: counts and coordinates grow with it (up to 64 points a shape at 100), so the
+// campaign cycles through every size, as a property run does.
+constexpr int kLargestSize = 100;
+
+// The case of an item: a pure function of the seed and the item, so that a resumed campaign and a replay agree.
+Case generate(std::uint64_t seed, const Item& item, int family_number) {
+  const rc::Random random(rc::Random::Key{seed, static_cast<std::uint64_t>(family_number),
+                                          static_cast<std::uint64_t>(item.dim), static_cast<std::uint64_t>(item.index)});
+  const auto& family = families()[family_number];
+  return family.generator(item.dim)(random, item.index % (kLargestSize + 1)).value();
+}
+
+// ---- counterexamples -----------------------------------------------------------------------------------------------
+
+// Counterexamples shrunk and saved per implementation, finding, family and dimension; the rest are counted only.
+constexpr int kSavedCounterexamplesPerKind = 3;
+// The most queries one shrink may make (each query also runs the oracle), and the most time it may take: a hang
+// costs the query time limit per attempt, so hangs are saved unshrunk.
+constexpr int kShrinkQueries = 400;
+constexpr double kShrinkSeconds = 30;
+
+// Does `c` still show `finding` on `implementation`?
+bool still_fails(const Case& c, impl::Implementation& implementation, impl::Finding finding) {
+  if (c.has_empty_shape()) return false;
+  oracle::Answer truth;
+  try {
+    truth = oracle::fast_oracle(c);
+  } catch (const std::logic_error&) {
+    return false;  // the oracle's own failure is not this counterexample
+  }
+  const impl::Result r = implementation.run(c);
+  return impl::judge(truth, r, implementation.info(), c).finding == finding;
+}
+
+// Candidates for a simpler coordinate than x, simplest first: 0, a small integer, x with fewer significant bits.
+std::vector<double> simpler_values(double x) {
+  std::vector<double> out = {0.0};
+  if (std::fabs(x) < 1e15) out.push_back(std::round(x));
+  int e = 0;
+  const double m = std::frexp(x, &e);
+  for (int bits : {1, 2, 4, 8, 16, 24, 32}) out.push_back(std::ldexp(std::round(std::ldexp(m, bits)), e - bits));
+  out.erase(std::remove_if(out.begin(), out.end(), [x](double y) { return y == x || !std::isfinite(y); }), out.end());
+  return out;
+}
+
+// Drops points and simplifies coordinates while the finding persists (a greedy, bounded search).
+Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding) {
+  if (finding == impl::Finding::Hung) return c;
+  int queries = 0;
+  const auto start = std::chrono::steady_clock::now();
+  const auto budget_left = [&] {
+    return queries < kShrinkQueries &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < kShrinkSeconds;
+  };
+  const auto try_case = [&](const Case& candidate) {
+    ++queries;
+    return still_fails(candidate, implementation, finding);
+  };
+  for (bool progress = true; progress && budget_left();) {
+    progress = false;
+    for (auto* shape : {&c.a, &c.b})
+      for (std::size_t i = 0; i < shape->points.size() && shape->points.size() > 1 && budget_left();) {
+        Case candidate = c;
+        auto& points = (shape == &c.a ? candidate.a : candidate.b).points;
+        points.erase(points.begin() + static_cast<std::ptrdiff_t>(i));
+        if (try_case(candidate)) {
+          c = std::move(candidate);
+          progress = true;
+        } else {
+          ++i;
+        }
+      }
+  }
+  for (auto* shape : {&c.a, &c.b})
+    for (std::size_t i = 0; i < shape->points.size(); ++i)
+      for (int k = 0; k < c.dim && budget_left(); ++k)
+        for (double y : simpler_values(shape->points[i][k])) {
+          if (!budget_left()) break;
+          Case candidate = c;
+          (shape == &c.a ? candidate.a : candidate.b).points[i][k] = y;
+          if (try_case(candidate)) {
+            c = std::move(candidate);
+            break;
+          }
+        }
+  return c;
+}
+
+void write_atomically(const fs::path& path, const std::string& text) {
+  const fs::path temporary = path.string() + ".partial";
+  {
+    std::ofstream f(temporary, std::ios::binary);
+    f << text;
+  }
+  fs::rename(temporary, path);
+}
+
+// ---- the campaign's identity ---------------------------------------------------------------------------------------
+
+json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<std::string>& implementations) {
+  return {{"format", "gjkref-check/1"},
+          {"seed", seed},
+          {"families", o.families},
+          {"dims", o.dims},
+          {"implementations", implementations}};
+}
+
+// ---- one shard -----------------------------------------------------------------------------------------------------
+
+std::set<std::string> done_items(const fs::path& dir) {
+  std::set<std::string> done;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".jsonl") continue;
+    std::ifstream f(entry.path());
+    for (std::string line; std::getline(f, line);) {
+      const json j = json::parse(line, nullptr, false);
+      if (j.is_object() && j.contains("key")) done.insert(j["key"].get<std::string>());
+    }
+  }
+  return done;
+}
+
+// A log cut by a kill ends in a partial line: cut it off before appending.
+void drop_partial_line(const fs::path& log) {
+  if (!fs::exists(log)) return;
+  std::string text;
+  {
+    std::ifstream f(log, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(f), {});
+  }
+  if (text.empty() || text.back() == '\n') return;
+  const auto cut = text.rfind('\n');
+  fs::resize_file(log, cut == std::string::npos ? 0 : cut + 1);
+}
+
+std::string safe_name(std::string s) {
+  for (char& ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '.') ch = '_';
+  return s;
+}
+
+void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o, std::uint64_t seed,
+               std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
+               int progress_fd) {
+  const std::set<std::string> done = done_items(dir);
+  const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
+  drop_partial_line(log_path);
+  const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  std::map<std::string, int> family_number;
+  for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
+  for (std::size_t k = static_cast<std::size_t>(shard); k < items.size(); k += static_cast<std::size_t>(o.jobs)) {
+    const Item& item = items[k];
+    if (done.count(item.key())) continue;
+    const Case c = generate(seed, item, family_number[item.family]);
+    json line = {{"key", item.key()}, {"family", item.family}, {"dim", item.dim}, {"index", item.index},
+                 {"kind", c.name}};
+    oracle::Answer truth;
+    try {
+      truth = oracle::fast_oracle(c);
+    } catch (const std::logic_error& e) {
+      // The oracle failed its own certificate: a bug in gjkref or CGAL. Keep the case, skip the item.
+      const fs::path file = dir / "oracle-failures" / (safe_name(item.key()) + ".json");
+      fs::create_directories(file.parent_path());
+      Case saved = c;
+      saved.note = std::string("THE ORACLE FAILED: ") + e.what();
+      write_atomically(file, casefile::write(saved));
+      line["oracle_failure"] = e.what();
+    }
+    if (!line.contains("oracle_failure")) {
+      line["oracle"] = oracle::to_string(truth.verdict);
+      line["distance"] = truth.distance;
+      json results = json::object();
+      for (auto& implementation : implementations) {
+        const impl::Info& info = implementation->info();
+        const impl::Result r = implementation->run(c);
+        const impl::Judged j = impl::judge(truth, r, info, c);
+        if (!j.judged) continue;
+        json row = {{"status", impl::to_string(r.status)}, {"finding", impl::to_string(j.finding)},
+                    {"within_contract", j.within_contract}, {"seconds", r.seconds}, {"scale", j.scale}};
+        if (r.status == impl::Status::Answered) row["separated"] = r.separated;
+        if (r.distance && std::isfinite(*r.distance)) row["reported_distance"] = *r.distance;
+        if (j.distance_error) row["distance_error"] = *j.distance_error;
+        // Saved: every answer outside the contract, and every intersecting pair called separated (a miss, even where
+        // a floating implementation's contract allows it).
+        const bool miss = j.finding == impl::Finding::SeparatedWhileTouching ||
+                          j.finding == impl::Finding::SeparatedWhileOverlapping;
+        if (j.disagrees() || miss) {
+          row["detail"] = r.detail;
+          const fs::path kind_dir = dir / "counterexamples" / info.name / impl::to_string(j.finding);
+          fs::create_directories(kind_dir);
+          const std::string stem = item.family + "-" + std::to_string(item.dim) + "d-";
+          int saved = 0;
+          for (const auto& e : fs::directory_iterator(kind_dir))
+            if (e.path().filename().string().rfind(stem, 0) == 0) ++saved;
+          if (saved < kSavedCounterexamplesPerKind) {
+            Case small = shrink(c, *implementation, j.finding);
+            small.name = info.name + "/" + impl::to_string(j.finding) + "/" + item.key();
+            std::ostringstream note;
+            note << info.name << " (" << info.version << "): " << impl::to_string(j.finding)
+                 << (r.detail.empty() ? "" : " (" + r.detail + ")") << "; the oracle says "
+                 << oracle::to_string(truth.verdict) << ". Found by gjkref check --seed " << seed << ", family "
+                 << item.family << ", " << item.dim << "D, case " << item.index << " (" << c.name << "), shrunk from "
+                 << c.a.points.size() << "+" << c.b.points.size() << " to " << small.a.points.size() << "+"
+                 << small.b.points.size() << " points. Replay: gjkref eval --impl " << info.name << " FILE";
+            small.note = note.str();
+            Case original = c;
+            original.name = small.name + "/unshrunk";
+            original.note = "The case as generated, before shrinking.";
+            const fs::path file = kind_dir / (stem + std::to_string(item.index) + ".json");
+            write_atomically(file, casefile::write_collection({small, original}));
+            row["counterexample"] = fs::relative(file, dir).string();
+          }
+        }
+        results[info.name] = row;
+      }
+      line["results"] = results;
+    }
+    const std::string text = line.dump() + "\n";
+    if (::write(log, text.data(), text.size()) != static_cast<ssize_t>(text.size())) break;
+    const char tick = 1;
+    if (::write(progress_fd, &tick, 1) != 1) {
+      // The parent is gone; the log is what matters.
+    }
+  }
+  ::close(log);
+}
+
+// ---- reports -------------------------------------------------------------------------------------------------------
+
+struct Tally {
+  int judged = 0, disagreements = 0;
+  // By finding; a wrong verdict inside the verdict band (allowed by the contract) under "FINDING+band".
+  std::map<std::string, int> findings;
+  std::vector<double> errors, relative_errors, scaled_errors, seconds;
+
+  int count(std::initializer_list<std::string> keys) const {
+    int n = 0;
+    for (const auto& k : keys)
+      if (const auto it = findings.find(k); it != findings.end()) n += it->second;
+    return n;
+  }
+  int count(impl::Finding f) const { return count({impl::to_string(f)}); }
+  int count_all(impl::Finding f) const {
+    return count({impl::to_string(f), std::string(impl::to_string(f)) + "+band"});
+  }
+};
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+double largest(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+
+std::string format_number(double x) {
+  std::ostringstream os;
+  os << std::setprecision(3) << x;
+  return os.str();
+}
+
+// The columns of the tables: a title and the count it shows.
+struct Column {
+  const char* title;
+  int (*count)(const Tally&);
+};
+const std::vector<Column>& columns() {
+  using F = impl::Finding;
+  static const std::vector<Column> all = {
+      {"sep. while touching", [](const Tally& t) { return t.count_all(F::SeparatedWhileTouching); }},
+      {"sep. while overlapping", [](const Tally& t) { return t.count_all(F::SeparatedWhileOverlapping); }},
+      {"int. while separated, beyond band", [](const Tally& t) { return t.count(F::IntersectingWhileSeparated); }},
+      {"int. while separated, within band",
+       [](const Tally& t) { return t.count({std::string(impl::to_string(F::IntersectingWhileSeparated)) + "+band"}); }},
+      {"distance outside", [](const Tally& t) { return t.count(F::DistanceOutsideContract); }},
+      {"failed", [](const Tally& t) { return t.count(F::Failed); }},
+      {"threw", [](const Tally& t) { return t.count(F::Threw); }},
+      {"crashed", [](const Tally& t) { return t.count(F::Crashed); }},
+      {"hung", [](const Tally& t) { return t.count(F::Hung); }},
+      {"NaN/inf", [](const Tally& t) { return t.count(F::NonFiniteNumber); }},
+      {"invalid-input errors", [](const Tally& t) { return t.count(F::WrongInvalidInput); }},
+  };
+  return all;
+}
+
+void table_row(std::ostream& md, const std::string& first, const Tally& t) {
+  md << "| " << first << " | " << t.judged << " | " << t.disagreements;
+  for (const Column& column : columns()) md << " | " << column.count(t);
+  md << " | " << format_number(median(t.errors)) << " | " << format_number(largest(t.errors)) << " | "
+     << format_number(largest(t.relative_errors)) << " | " << format_number(largest(t.scaled_errors)) << " | "
+     << format_number(median(t.seconds) * 1e6) << " |\n";
+}
+
+void table_header(std::ostream& md, const char* first) {
+  md << "| " << first << " | cases | disagreements";
+  for (const Column& column : columns()) md << " | " << column.title;
+  md << " | distance error, median | max | max relative to d | max relative to M | µs per query, median |\n|---|---|---";
+  for (std::size_t i = 0; i < columns().size() + 5; ++i) md << "|---";
+  md << "|\n";
+}
+
+struct Reports {
+  std::map<std::string, Tally> by_implementation;
+  std::map<std::pair<std::string, std::string>, Tally> by_implementation_family;  // family: "touching 3D"
+  int items = 0, oracle_failures = 0;
+  std::vector<std::string> counterexamples;
+};
+
+Reports build_reports(const fs::path& dir, const std::vector<std::string>& order, std::uint64_t seed,
+                      const CheckOptions& o) {
+  Reports rep;
+  std::map<std::string, json> lines;  // by key: a resumed shard never repeats an item, but be sure
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".jsonl") continue;
+    std::ifstream f(entry.path());
+    for (std::string text; std::getline(f, text);) {
+      json j = json::parse(text, nullptr, false);
+      if (!j.is_object() || !j.contains("key")) continue;
+      const std::string key = j["key"].get<std::string>();
+      lines[key] = std::move(j);
+    }
+  }
+  std::ofstream csv(dir / "results.csv");
+  csv << "family,dim,index,kind,oracle,true_distance,implementation,status,separated,reported_distance,finding,"
+         "distance_error,seconds\n";
+  for (const auto& [key, j] : lines) {
+    ++rep.items;
+    if (j.contains("oracle_failure")) {
+      ++rep.oracle_failures;
+      continue;
+    }
+    const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
+    for (const auto& [name, row] : j["results"].items()) {
+      for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) {
+        ++t->judged;
+        const bool within = row["within_contract"].get<bool>();
+        const std::string finding = row["finding"].get<std::string>();
+        if (!within) ++t->disagreements;
+        if (finding != impl::to_string(impl::Finding::None)) ++t->findings[finding + (within ? "+band" : "")];
+        t->seconds.push_back(row["seconds"].get<double>());
+        if (row.contains("distance_error")) {
+          const double e = row["distance_error"].get<double>(), d = j["distance"].get<double>();
+          const double m = row["scale"].get<double>();
+          t->errors.push_back(e);
+          if (d > 0) t->relative_errors.push_back(e / d);
+          if (m > 0) t->scaled_errors.push_back(e / m);
+        }
+      }
+      if (row.contains("counterexample")) rep.counterexamples.push_back(row["counterexample"].get<std::string>());
+      csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
+          << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << ","
+          << std::setprecision(17) << j["distance"].get<double>() << "," << name << ","
+          << row["status"].get<std::string>() << ","
+          << (row.contains("separated") ? (row["separated"].get<bool>() ? "true" : "false") : "") << ","
+          << (row.contains("reported_distance") ? format_number(row["reported_distance"].get<double>()) : "") << ","
+          << row["finding"].get<std::string>() << ","
+          << (row.contains("distance_error") ? format_number(row["distance_error"].get<double>()) : "") << ","
+          << row["seconds"].get<double>() << "\n";
+    }
+  }
+  std::sort(rep.counterexamples.begin(), rep.counterexamples.end());
+
+  std::ofstream md(dir / "report.md");
+  md << "# gjkref check report\n\n"
+     << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
+     << rep.oracle_failures << " oracle failures. Every answer is judged against the exact oracle under "
+     << "docs/contract.md with the implementation's own scalar (docs/comparing.md). Distance errors are absolute, "
+     << "relative to the true distance d, and relative to M, the input's scale.\n\n## By implementation\n\n";
+  table_header(md, "implementation");
+  for (const std::string& name : order)
+    if (rep.by_implementation.count(name)) table_row(md, name, rep.by_implementation[name]);
+  md << "\n## By implementation and family\n\n";
+  table_header(md, "implementation, family");
+  for (const std::string& name : order)
+    for (const auto& [k, t] : rep.by_implementation_family)
+      if (k.first == name) table_row(md, name + ", " + k.second, t);
+  md << "\n## Counterexamples\n\nShrunk, as gjkref-case/1 files (the second case in each file is the case as "
+     << "generated); replay one with `gjkref eval --impl NAME FILE`. At most " << kSavedCounterexamplesPerKind
+     << " are saved per implementation, finding, family and dimension in each shard; the tables count all.\n\n";
+  for (const std::string& file : rep.counterexamples) md << "- [" << file << "](" << file << ")\n";
+
+  json report = {{"seed", seed}, {"items", rep.items}, {"oracle_failures", rep.oracle_failures},
+                 {"counterexamples", rep.counterexamples}};
+  const auto summary = [](const Tally& t) {
+    return json{{"cases", t.judged},
+                {"disagreements", t.disagreements},
+                {"findings", t.findings},
+                {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
+                {"max_relative_error", largest(t.relative_errors)},
+                {"max_error_relative_to_scale", largest(t.scaled_errors)},
+                {"median_seconds_per_query", median(t.seconds)}};
+  };
+  for (const auto& [name, t] : rep.by_implementation) report["implementations"][name] = summary(t);
+  for (const auto& [k, t] : rep.by_implementation_family) report["by_family"][k.first][k.second] = summary(t);
+  write_atomically(dir / "report.json", report.dump(2) + "\n");
+  return rep;
+}
+
+// The table printed at the end: one line per implementation.
+void print_table(std::ostream& out, const Reports& rep, const std::vector<std::string>& order) {
+  const int w = 24;
+  out << std::left << std::setw(w) << "implementation" << std::right << std::setw(7) << "cases" << std::setw(9)
+      << "wrong" << std::setw(11) << "sep-touch" << std::setw(11) << "sep-overl" << std::setw(11) << "int-sep"
+      << std::setw(9) << "dist" << std::setw(8) << "failed" << std::setw(8) << "crash" << std::setw(7) << "hung"
+      << std::setw(11) << "max err/M" << std::setw(10) << "µs/query" << "\n";
+  using F = impl::Finding;
+  for (const std::string& name : order) {
+    const auto it = rep.by_implementation.find(name);
+    if (it == rep.by_implementation.end()) continue;
+    const Tally& t = it->second;
+    out << std::left << std::setw(w) << name << std::right << std::setw(7) << t.judged << std::setw(9)
+        << t.disagreements << std::setw(11) << t.count_all(F::SeparatedWhileTouching) << std::setw(11)
+        << t.count_all(F::SeparatedWhileOverlapping) << std::setw(11) << t.count(F::IntersectingWhileSeparated)
+        << std::setw(9) << t.count(F::DistanceOutsideContract) << std::setw(8)
+        << t.count(F::Failed) + t.count(F::Threw) + t.count(F::NonFiniteNumber) << std::setw(8)
+        << t.count(F::Crashed) << std::setw(7) << t.count(F::Hung) << std::setw(11)
+        << format_number(largest(t.scaled_errors)) << std::setw(10) << format_number(median(t.seconds) * 1e6)
+        << "\n";
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> family_names() {
+  std::vector<std::string> names;
+  for (const auto& f : families()) names.push_back(f.name);
+  return names;
+}
+
+int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
+  CheckOptions o = given;
+  if (o.families.empty()) o.families = family_names();
+  for (const std::string& f : o.families)
+    if (std::find(family_names().begin(), family_names().end(), f) == family_names().end()) {
+      err << "gjkref check: unknown family '" << f << "'; known:";
+      for (const auto& n : family_names()) err << " " << n;
+      err << "\n";
+      return 2;
+    }
+  if (o.dims.empty()) o.dims = {2, 3};
+  for (int d : o.dims)
+    if (d != 2 && d != 3) {
+      err << "gjkref check: --dim takes 2 or 3\n";
+      return 2;
+    }
+  if (o.cases < 1 || o.jobs < 1) {
+    err << "gjkref check: --cases and --jobs must be at least 1\n";
+    return 2;
+  }
+  const std::uint64_t seed = o.seed ? *o.seed : std::random_device{}();
+  auto selected = select_implementations(o.implementations, o.plugins, err, o.time_limit_seconds);
+  if (!selected) return 2;
+  auto& implementations = *selected;
+  std::vector<std::string> order;
+  for (const auto& i : implementations) order.push_back(i->info().name);
+
+  const fs::path dir = o.out;
+  fs::create_directories(dir);
+  const json identity = identity_of(o, seed, order);
+  const fs::path identity_file = dir / "campaign.json";
+  if (fs::exists(identity_file)) {
+    std::ifstream f(identity_file);
+    const json before = json::parse(f, nullptr, false);
+    if (before != identity) {
+      err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
+          << " differs: seed, families, dimensions or implementations); use another --out or remove it\n";
+      return 2;
+    }
+    out << "resuming the campaign in " << dir.string() << "\n";
+  } else {
+    write_atomically(identity_file, identity.dump(2) + "\n");
+  }
+  out << "gjkref check: seed " << seed << ", " << o.cases << " cases per family and dimension, families";
+  for (const auto& f : o.families) out << " " << f;
+  out << ", " << order.size() << " implementations, " << o.jobs << " jobs, output in " << dir.string() << "\n";
+  out.flush();
+
+  std::vector<Item> items;
+  for (int index = 0; index < o.cases; ++index)
+    for (const std::string& f : o.families)
+      for (int d : o.dims) items.push_back({f, d, index});
+  const std::size_t already = [&] {
+    const auto done = done_items(dir);
+    return static_cast<std::size_t>(std::count_if(items.begin(), items.end(),
+                                                  [&](const Item& i) { return done.count(i.key()) > 0; }));
+  }();
+
+  int progress[2];
+  if (::pipe(progress) != 0) {
+    err << "gjkref check: cannot create a pipe\n";
+    return 2;
+  }
+  std::vector<pid_t> shards;
+  for (int shard = 0; shard < o.jobs; ++shard) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::close(progress[0]);
+      run_shard(shard, items, o, seed, implementations, dir, progress[1]);
+      implementations.clear();  // stops the shard's workers
+      ::_exit(0);
+    }
+    if (pid < 0) {
+      err << "gjkref check: cannot fork\n";
+      return 2;
+    }
+    shards.push_back(pid);
+  }
+  ::close(progress[1]);
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t finished = already;
+  const bool tty = o.progress && ::isatty(STDERR_FILENO);
+  std::size_t next_report = 0;
+  char buffer[256];
+  for (;;) {
+    const ssize_t k = ::read(progress[0], buffer, sizeof buffer);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    finished += static_cast<std::size_t>(k);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = static_cast<double>(finished - already) / std::max(seconds, 1e-9);
+    const double eta = rate > 0 ? static_cast<double>(items.size() - finished) / rate : 0;
+    const int percent = static_cast<int>(100 * finished / items.size());
+    if (o.progress && (tty || finished >= next_report || finished == items.size())) {
+      constexpr int kBarWidth = 30;
+      const int filled = kBarWidth * percent / 100;
+      err << (tty ? "\r" : "") << "[" << std::string(filled, '=') << std::string(kBarWidth - filled, ' ') << "] "
+          << finished << "/" << items.size() << " cases, " << std::fixed << std::setprecision(1) << rate
+          << " cases/s, ETA " << static_cast<int>(eta) << " s   " << std::defaultfloat << (tty ? "" : "\n");
+      next_report = finished + items.size() / 10;
+    }
+  }
+  if (tty) err << "\n";
+  ::close(progress[0]);
+  bool shard_died = false;
+  for (pid_t pid : shards) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) shard_died = true;
+  }
+  const Reports rep = build_reports(dir, order, seed, o);
+  out << "\n";
+  print_table(out, rep, order);
+  out << "\n" << rep.items << " cases; " << rep.counterexamples.size() << " counterexamples saved; report: "
+      << (dir / "report.md").string() << ", " << (dir / "report.json").string() << ", "
+      << (dir / "results.csv").string() << "\n";
+  if (rep.oracle_failures > 0)
+    err << "gjkref check: THE ORACLE FAILED on " << rep.oracle_failures << " cases (saved in "
+        << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
+  if (shard_died)
+    err << "gjkref check: a shard process died (the oracle's time limit aborts it, docs/oracle.md); rerun the same "
+        << "command to resume\n";
+  return shard_died || rep.oracle_failures > 0 ? 1 : 0;
+}
+
+}  // namespace gjkref::cli
