@@ -6,6 +6,7 @@
 #include <set>
 
 #include "gjkref/implementations.hpp"
+#include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
 
 namespace gjkref::impl {
@@ -184,5 +185,101 @@ TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
   EXPECT_EQ(*r.exact_squared_distance, oracle::hull_oracle(c).squared_distance);
 }
 
+// ---- the judge ------------------------------------------------------------------------------------------------------
+
+namespace judging {
+
+Info info_of(const char* scalar) {
+  Info info;
+  info.name = "under-test";
+  info.scalar = scalar;
+  info.in_2d = info.in_3d = true;
+  info.capabilities = kDecides | kMeasures;
+  return info;
+}
+
+Result answered(bool separated, std::optional<double> distance = std::nullopt) {
+  Result r;
+  r.status = Status::Answered;
+  r.separated = separated;
+  r.distance = distance;
+  return r;
+}
+
+// Unit squares side by side: touching along an edge when `gap` is 0, apart by `gap` otherwise.
+casefile::Case squares(double gap) { return square_pair(2, 0, {1 + gap, 0, 0}); }
+
+TEST(Judge, ATouchingPairCalledSeparatedIsAMissTheFloatingContractAllows) {
+  const casefile::Case c = squares(0);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.verdict, oracle::Verdict::Touching);
+  const Judged floating = judge(truth, answered(true, 0.0), info_of("double"), c);
+  EXPECT_EQ(floating.finding, Finding::SeparatedWhileTouching);
+  EXPECT_TRUE(floating.within_contract);
+  EXPECT_TRUE(floating.within_band());
+  // Exact arithmetic has no band: the same answer is a disagreement.
+  const Judged exact = judge(truth, answered(true, 0.0), info_of("exact"), c);
+  EXPECT_EQ(exact.finding, Finding::SeparatedWhileTouching);
+  EXPECT_TRUE(exact.disagrees());
+  // Calling it separated at a distance the contract does not allow is outside the contract.
+  EXPECT_TRUE(judge(truth, answered(true, 1e-3), info_of("double"), c).disagrees());
+}
+
+TEST(Judge, IntersectingIsAllowedOnlyInsideTheVerdictBand) {
+  // 2^-45 ≈ 2.8e-14 is inside double's verdict band here (128·ε·M with M = 2: 5.7e-14), and 1 + 2^-45 is a double.
+  const casefile::Case far = squares(1), near = squares(std::ldexp(1.0, -45));
+  const Judged beyond = judge(oracle::hull_oracle(far), answered(false), info_of("double"), far);
+  EXPECT_EQ(beyond.finding, Finding::IntersectingWhileSeparated);
+  EXPECT_TRUE(beyond.disagrees());
+  const Judged within = judge(oracle::hull_oracle(near), answered(false), info_of("double"), near);
+  EXPECT_EQ(within.finding, Finding::IntersectingWhileSeparated);
+  EXPECT_TRUE(within.within_band());
+}
+
+TEST(Judge, DistancesAreHeldToTheContractOfTheirScalar) {
+  const casefile::Case c = squares(1);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  const double off = 1 + 1e-9;  // 1e-9 relative: far outside double's allowance, far inside float's
+  const Judged as_double = judge(truth, answered(true, off), info_of("double"), c);
+  EXPECT_EQ(as_double.finding, Finding::DistanceOutsideContract);
+  EXPECT_TRUE(as_double.disagrees());
+  ASSERT_TRUE(as_double.distance_error);
+  EXPECT_DOUBLE_EQ(*as_double.distance_error, off - 1);
+  EXPECT_FALSE(judge(truth, answered(true, off), info_of("float"), c).disagrees());
+  EXPECT_FALSE(judge(truth, answered(true, 1.0), info_of("double"), c).disagrees());
+}
+
+TEST(Judge, WhatHappenedToAnImplementationIsItsFinding) {
+  const casefile::Case c = squares(1);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  const std::pair<Status, Finding> all[] = {{Status::Failed, Finding::Failed},
+                                            {Status::Threw, Finding::Threw},
+                                            {Status::Crashed, Finding::Crashed},
+                                            {Status::Hung, Finding::Hung},
+                                            {Status::InvalidInput, Finding::WrongInvalidInput}};
+  for (const auto& [status, finding] : all) {
+    Result r;
+    r.status = status;
+    const Judged j = judge(truth, r, info_of("double"), c);
+    EXPECT_EQ(j.finding, finding) << to_string(status);
+    EXPECT_TRUE(j.disagrees()) << to_string(status);
+  }
+  Result unsupported;
+  EXPECT_FALSE(judge(truth, unsupported, info_of("double"), c).judged);
+  EXPECT_EQ(judge(truth, answered(true, NAN), info_of("double"), c).finding, Finding::NonFiniteNumber);
+}
+
+TEST(Judge, InvalidInputMustBeSaidSo) {
+  casefile::Case c = squares(1);
+  c.a.points[2][1] = NAN;
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.verdict, oracle::Verdict::InvalidInput);
+  Result r;
+  r.status = Status::InvalidInput;
+  EXPECT_FALSE(judge(truth, r, info_of("double"), c).disagrees());
+  EXPECT_EQ(judge(truth, answered(true, 1.0), info_of("double"), c).finding, Finding::WrongInvalidInput);
+}
+
+}  // namespace judging
 }  // namespace
 }  // namespace gjkref::impl

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# CTest cli.check-resume (docs/comparing.md): a campaign killed with SIGKILL halfway loses no counterexample, resumes
+# where it stopped, and ends with the results of an uninterrupted run.
+# Usage: check-resume.sh GJKREF WORKDIR
+set -euo pipefail
+GJKREF="$1"
+WORK="$2"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+ARGS=(check --impl reference-double,libccd-gjk,fcl-signed-distance --family touching,scales --dim 3 --cases 1500
+      --seed 3 --jobs 2 --no-progress)
+ITEMS=3000  # 1500 cases × 2 families × 1 dimension
+
+# Items logged and counterexamples saved so far in a campaign directory (0 before it has any).
+logged() { cat "$1"/shard-*.jsonl 2>/dev/null | wc -l || true; }
+saved() { find "$1/counterexamples" -name '*.json' 2>/dev/null | wc -l || true; }
+# Every row of results.csv but the time, sorted: what a campaign decided.
+decisions() { cut -d, -f1-12 "$1/results.csv" | sort; }
+
+"$GJKREF" "${ARGS[@]}" --out "$WORK/whole" > "$WORK/whole.out"
+
+setsid "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$WORK/cut-1.out" 2>&1 &
+LEADER=$!
+# Wait until the campaign is well under way (some items logged, some counterexamples saved), then kill its whole
+# process group: the campaign, its shards and their workers.
+for _ in $(seq 1 600); do
+  if [ "$(logged "$WORK/cut")" -ge 300 ] && [ "$(saved "$WORK/cut")" -ge 3 ]; then break; fi
+  sleep 0.05
+done
+kill -KILL -- "-$LEADER" 2>/dev/null || true
+wait "$LEADER" 2>/dev/null || true
+lines=$(logged "$WORK/cut")
+if [ "$lines" -ge "$ITEMS" ]; then
+  echo "check-resume: the campaign finished before it was killed ($lines items); give it more cases" >&2
+  exit 1
+fi
+find "$WORK/cut/counterexamples" -name '*.json' | sort > "$WORK/saved-before-resume"
+echo "killed after $lines of $ITEMS items, $(wc -l < "$WORK/saved-before-resume") counterexamples saved"
+
+"$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$WORK/cut-2.out"
+grep -q "resuming the campaign" "$WORK/cut-2.out" || { echo "check-resume: the rerun did not resume" >&2; exit 1; }
+while read -r file; do
+  [ -f "$file" ] || { echo "check-resume: lost counterexample $file" >&2; exit 1; }
+done < "$WORK/saved-before-resume"
+# Each item once: the resumed run skipped what was logged (a line cut by the kill is dropped and redone).
+total=$(cat "$WORK"/cut/shard-*.jsonl | wc -l)
+unique=$(cat "$WORK"/cut/shard-*.jsonl | grep -o '"key":"[^"]*"' | sort -u | wc -l)
+if [ "$total" -ne "$ITEMS" ] || [ "$unique" -ne "$ITEMS" ]; then
+  echo "check-resume: $total log lines, $unique items after resuming; expected $ITEMS of each" >&2
+  exit 1
+fi
+if ! diff <(decisions "$WORK/whole") <(decisions "$WORK/cut") > "$WORK/diff"; then
+  echo "check-resume: the resumed campaign decided differently from the whole one:" >&2
+  head -20 "$WORK/diff" >&2
+  exit 1
+fi
+# Another campaign in the same directory is refused.
+if "$GJKREF" check --impl reference-double --seed 4 --cases 10 --out "$WORK/cut" --no-progress 2> "$WORK/refused"; then
+  echo "check-resume: a different campaign was run in a directory holding another one" >&2
+  exit 1
+fi
+grep -q "holds another campaign" "$WORK/refused"
+echo "check-resume: no counterexample lost; $ITEMS items, each once; same decisions as the uninterrupted run"
