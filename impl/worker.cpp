@@ -159,6 +159,7 @@ class Worker {
     log_ = output[0];
     ::fcntl(log_, F_SETFL, ::fcntl(log_, F_GETFL) | O_NONBLOCK);
     tail_.clear();
+    report_.clear();
     Listed listed;
     std::uint32_t count = 0;
     if (receive(&count, sizeof count) != Received::All) {
@@ -287,7 +288,8 @@ class Worker {
     return s;
   }
 
-  // Keeps the last kOutputTailBytes of the worker's output.
+  // Keeps the last kOutputTailBytes of the worker's output, and the first sanitizer report line ("==123==ERROR:
+  // AddressSanitizer: SEGV ..."): under a sanitizer a crash ends with "ABORTING", and the report says what happened.
   void drain() {
     if (log_ < 0) return;
     char buffer[4096];
@@ -295,6 +297,11 @@ class Worker {
       const ssize_t k = ::read(log_, buffer, sizeof buffer);
       if (k <= 0) break;
       tail_.append(buffer, static_cast<std::size_t>(k));
+      if (report_.empty())
+        if (const auto at = tail_.find("ERROR: "); at != std::string::npos) {
+          const auto end = tail_.find('\n', at);
+          if (end != std::string::npos) report_ = tail_.substr(at, end - at);
+        }
       if (tail_.size() > kOutputTailBytes) tail_.erase(0, tail_.size() - kOutputTailBytes);
     }
   }
@@ -317,7 +324,7 @@ class Worker {
       ::fcntl(log_, F_SETFL, ::fcntl(log_, F_GETFL) & ~O_NONBLOCK);
       drain();
     }
-    std::string last = tail_;
+    std::string last = report_.empty() ? tail_ : report_;
     while (!last.empty() && (last.back() == '\n' || last.back() == ' ')) last.pop_back();
     if (const auto cut = last.rfind('\n'); cut != std::string::npos) last.erase(0, cut + 1);
     if (!last.empty()) why += (why.empty() ? "" : ": ") + last;
@@ -342,7 +349,7 @@ class Worker {
   double limit_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1, log_ = -1;
-  std::string tail_;
+  std::string tail_, report_;
 };
 
 class PluginImplementation final : public Implementation {
