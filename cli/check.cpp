@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "generators.hpp"
+#include "render.hpp"
 #include "gjkref/casefile.hpp"
 #include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
@@ -210,6 +211,9 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
   const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
   drop_partial_line(log_path);
   const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  // The exact reference, for the counterexamples' pictures.
+  auto references = impl::reference_implementations();
+  impl::Implementation& exact_reference = *references.back();
   std::map<std::string, int> family_number;
   for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
   for (std::size_t k = static_cast<std::size_t>(shard); k < items.size(); k += static_cast<std::size_t>(o.jobs)) {
@@ -271,6 +275,25 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
             original.name = small.name + "/unshrunk";
             original.note = "The case as generated, before shrinking.";
             const fs::path file = kind_dir / (stem + std::to_string(item.index) + ".json");
+            // The picture first: the case file is what marks a counterexample as saved.
+            try {
+              const oracle::Answer small_truth = oracle::fast_oracle(small);
+              std::vector<Drawn> drawn;
+              for (impl::Implementation* shown : {implementation.get(), &exact_reference}) {
+                const impl::Result shown_result = shown->run(small);
+                const impl::Judged shown_judged = impl::judge(small_truth, shown_result, shown->info(), small);
+                drawn.push_back({shown->info().name, shown_result,
+                                 shown_judged.finding == impl::Finding::None
+                                     ? std::string("agrees")
+                                     : std::string(shown_judged.disagrees() ? "NO: " : "within band: ") +
+                                           impl::to_string(shown_judged.finding)});
+              }
+              fs::path picture = file;
+              picture.replace_extension(".svg");
+              write_atomically(picture, render_svg(small, small_truth, drawn));
+            } catch (const std::logic_error&) {
+              // No picture when the oracle fails on the shrunk case; the failure shows in its own report.
+            }
             write_atomically(file, casefile::write_collection({small, original}));
             row["counterexample"] = fs::relative(file, dir).string();
           }
@@ -438,9 +461,15 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     for (const auto& [k, t] : rep.by_implementation_family)
       if (k.first == name) table_row(md, name + ", " + k.second, t);
   md << "\n## Counterexamples\n\nShrunk, as gjkref-case/1 files (the second case in each file is the case as "
-     << "generated); replay one with `gjkref eval --impl NAME FILE`. At most " << kSavedCounterexamplesPerKind
+     << "generated), each with a picture of the shrunk case (`gjkref render`); replay one with "
+     << "`gjkref eval --impl NAME FILE`. At most " << kSavedCounterexamplesPerKind
      << " are saved per implementation, finding, family and dimension in each shard; the tables count all.\n\n";
-  for (const std::string& file : rep.counterexamples) md << "- [" << file << "](" << file << ")\n";
+  for (const std::string& file : rep.counterexamples) {
+    const std::string picture = fs::path(file).replace_extension(".svg").string();
+    md << "- [" << file << "](" << file << ")";
+    if (fs::exists(dir / picture)) md << " ([picture](" << picture << "))";
+    md << "\n";
+  }
 
   json report = {{"seed", seed}, {"items", rep.items}, {"oracle_failures", rep.oracle_failures},
                  {"counterexamples", rep.counterexamples}};

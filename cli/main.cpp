@@ -8,6 +8,7 @@
 #ifdef GJKREF_HAVE_ORACLE
 #include "check.hpp"
 #include "eval.hpp"
+#include "render.hpp"
 #endif
 
 int main(int argc, char** argv) {
@@ -44,6 +45,16 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
+  gjkref::cli::RenderOptions render_options;
+  std::string render_impls;
+  CLI::App* render = app.add_subcommand(
+      "render", "An SVG picture of a case: A, B, A-B, the origin, the reference's path, each implementation's answer");
+  render->add_option("file", render_options.file, "a case file")->required();
+  render->add_option("--out", render_options.out, "the SVG file to write")->required();
+  render->add_option("--index", render_options.index, "which case of a collection (from 0)")->capture_default_str();
+  render->add_option("--impl", render_impls, "comma-separated implementations or groups; default: all");
+  render->add_option("--plugin", render_options.plugins, "a plugin library to run as well; repeatable")
+      ->allow_extra_args(false);
 #endif
   CLI11_PARSE(app, argc, argv);
   if (demo->parsed()) return gjkref::cli::run_demo(std::cout) == 0 ? 0 : 1;
@@ -67,6 +78,12 @@ int main(int argc, char** argv) {
     if (*seed_option) check_options.seed = check_seed;
     check_options.progress = !no_progress;
     return gjkref::cli::run_check(check_options, std::cout, std::cerr);
+  }
+  if (render->parsed()) {
+    std::stringstream names(render_impls);
+    for (std::string name; std::getline(names, name, ',');)
+      if (!name.empty()) render_options.implementations.push_back(name);
+    return gjkref::cli::run_render(render_options, std::cout, std::cerr);
   }
 #endif
   return 0;
