@@ -24,7 +24,10 @@ inline std::vector<Point> points_of(const gjkref_query& q, int side) {
   return out;
 }
 
+// The answer's detail: plain text, or a printf format with its arguments.
+inline void say(gjkref_answer& answer, const char* text) { std::snprintf(answer.detail, sizeof answer.detail, "%s", text); }
 template <class... Args>
+  requires(sizeof...(Args) > 0)
 void say(gjkref_answer& answer, const char* format, Args... args) {
   std::snprintf(answer.detail, sizeof answer.detail, format, args...);
 }

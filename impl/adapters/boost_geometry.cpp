@@ -33,12 +33,10 @@ void intersects_and_distance(const gjkref_query& q, gjkref_answer& answer) {
   }
 }
 
-#define GJKREF_STRINGIFY2(x) #x
-#define GJKREF_STRINGIFY(x) GJKREF_STRINGIFY2(x)
 const gjkref_implementation kBoostGeometry{
     GJKREF_PLUGIN_ABI_VERSION,
     "boost-geometry",
-    "Boost " GJKREF_STRINGIFY(BOOST_VERSION) " (Debian libboost-dev, double)",
+    "Boost " BOOST_LIB_VERSION " (Debian libboost-dev, double)",
     "double",
     GJKREF_2D,
     GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE,
