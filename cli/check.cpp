@@ -259,7 +259,7 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
           const std::string stem = item.family + "-" + std::to_string(item.dim) + "d-";
           int saved = 0;
           for (const auto& e : fs::directory_iterator(kind_dir))
-            if (e.path().filename().string().rfind(stem, 0) == 0) ++saved;
+            if (e.path().extension() == ".json" && e.path().filename().string().rfind(stem, 0) == 0) ++saved;
           if (saved < kSavedCounterexamplesPerKind) {
             Case small = shrink(c, *implementation, j.finding);
             small.name = info.name + "/" + impl::to_string(j.finding) + "/" + item.key();
