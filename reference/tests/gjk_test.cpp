@@ -460,6 +460,35 @@ TEST(SearchDirection, NeedleTetrahedronVolumesUseShortEdges) {
   EXPECT_LE(error, bound);
 }
 
+// OPEN (docs/edge-cases.md, "Long double beside a shared vertex"; found by the 1,000,000-case campaign,
+// FamilyProperties.Scales3d, seed 1122): A and B are a triangle and its copy turned about two axes in double, sharing
+// one vertex, so they touch there and the origin is a vertex of A⊖B. From +x, GJK reaches the segment
+// [a₂ − b₁, a₁ − b₂], whose closest point is 2.62·10⁻¹⁶ from the origin (exact: the segment's line passes that close).
+// The next support, a₀ − b₂, lies beyond it, but the triangle it makes has its closest point at weights
+// (0.4, 0.6, 3·10⁻³³): closer than the segment by far less than any rounding. Long double's region tests keep the
+// segment, rule 6 finds no progress, and the answer is Separated at 2.62·10⁻¹⁶, 209·ε·M, outside the contract
+// (128·ε·M). Double is saved by its wider touching band (ε is 2,048 times larger); exact arithmetic goes on and
+// finds the origin. This test pins the violation; when a fix lands, it fails
+// and becomes the regression test.
+TEST(SearchDirection, LongDoubleStallsBesideASharedVertex) {
+  const auto a = shape3<long double>({{0x1.a435ca8363eb5p+3, 0x1.90e36644e27fap+4, -0x1.b7acb654c37cfp+3},
+                                      {0x1.85a5e66c696ffp+3, 0x1.f6e6bf8ef95aep+4, -0x1.555f65f75265p+3},
+                                      {0x1.1e829f7b242a2p+4, 0x1.be9efb1ccfdd2p+4, -0x1.5f7d40ca319c8p+2}});
+  const auto b = shape3<long double>({{0x1.a435ca8363eb5p+3, 0x1.2513c1042bdb7p+5, -0x1.77b8fcd246e02p+2},
+                                      {0x1.29f63a2779fddp+3, 0x1.098550e4070cep+5, -0x1.a82fc8c06f306p+3},
+                                      {0x1.1e829f7b242a2p+4, 0x1.be9efb1ccfdd2p+4, -0x1.5f7d40ca319c8p+2}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
+  EXPECT_EQ(exact.status, Status::Intersecting);
+  EXPECT_EQ(distance(converted<double>(a), converted<double>(b)).status, Status::Intersecting);
+  const auto r = distance(a, b);
+  EXPECT_EQ(r.status, Status::Separated);
+  EXPECT_EQ(r.stop_rule, StopRule::NoProgress);
+  const double eps = static_cast<double>(ScalarTraits<long double>::epsilon());
+  const double bound = kContractDistanceEpsilons * eps * static_cast<double>(input_scale(a, b));
+  EXPECT_GT(static_cast<double>(r.distance()), bound) << "fixed? make this the regression test and update the docs";
+}
+
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
 // slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
 TEST(GjkExact, WarmStartsGiveTheColdAnswer) {
