@@ -94,6 +94,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                               {"agrees", !j.disagrees()},
                               {"within_band", j.within_band()}};
         if (r.distance) row["distance"] = *r.distance;
+        if (r.penetration) row["penetration_depth"] = *r.penetration;  // reported, never judged
         results[info.name] = row;
         rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
              << (r.distance ? format_double(*r.distance) : r.separated ? "-" : "0") << std::setw(30)

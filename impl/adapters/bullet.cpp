@@ -8,7 +8,8 @@
 //                    Bullet's collision dispatcher uses for convex hulls; btPointCollector's distance (negative when
 //                    penetrating) and its point on B and normal give the verdict, the distance and the witnesses.
 //   bullet-gjkepa-*: btGjkEpaSolver2::Distance, whose boolean says only "distance computed": its status tells
-//                    penetration (intersecting) from GJK failure (reported as a failure, not as a verdict).
+//                    penetration (intersecting) from GJK failure (reported as a failure, not as a verdict); for
+//                    penetrating shapes, btGjkEpaSolver2::Penetration gives the depth.
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -79,7 +80,16 @@ void gjk_epa_distance(const gjkref_query& q, gjkref_answer& answer) {
     gjkref::adapters::say(answer, "Separated");
   } else if (results.status == Status::Penetrating) {
     answer.outcome = GJKREF_INTERSECTING;
-    gjkref::adapters::say(answer, "Penetrating");
+    // The depth from btGjkEpaSolver2::Penetration (EPA), reported, not judged; its failure leaves the verdict.
+    btGjkEpaSolver2::sResults depth;
+    if (btGjkEpaSolver2::Penetration(a.get(), identity, b.get(), identity, btVector3(1, 0, 0), depth)) {
+      answer.has_penetration = 1;
+      answer.penetration_depth = -double(depth.distance);
+      gjkref::adapters::say(answer, "Penetrating");
+    } else {
+      gjkref::adapters::say(answer, "Penetrating (Penetration failed: %s)",
+                            depth.status == Status::EPA_Failed ? "EPA_Failed" : "GJK_Failed");
+    }
   } else {
     answer.outcome = GJKREF_FAILED;
     gjkref::adapters::say(answer, results.status == Status::GJK_Failed ? "GJK_Failed" : "EPA_Failed");
@@ -93,7 +103,8 @@ const gjkref_implementation kPairDetector{
     gjkref::adapters::guarded<pair_detector>};
 const gjkref_implementation kGjkEpa{
     GJKREF_PLUGIN_ABI_VERSION, "bullet-gjkepa-" GJKREF_BULLET_SCALAR, kVersion, GJKREF_BULLET_SCALAR, GJKREF_3D,
-    GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS, gjkref::adapters::guarded<gjk_epa_distance>};
+    GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS | GJKREF_CAN_PENETRATE,
+    gjkref::adapters::guarded<gjk_epa_distance>};
 const gjkref_implementation* const kAll[] = {&kPairDetector, &kGjkEpa};
 
 }  // namespace
