@@ -462,14 +462,13 @@ TEST(SearchDirection, NeedleTetrahedronVolumesUseShortEdges) {
 
 // OPEN (docs/edge-cases.md, "Long double beside a shared vertex"; found by the 1,000,000-case campaign,
 // FamilyProperties.Scales3d, seed 1122): A and B are a triangle and its copy turned about two axes in double, sharing
-// one vertex, so they touch there and the origin is a vertex of A⊖B. From +x, GJK reaches the segment
-// [a₂ − b₁, a₁ − b₂], whose closest point is 2.62·10⁻¹⁶ from the origin (exact: the segment's line passes that close).
-// The next support, a₀ − b₂, lies beyond it, but the triangle it makes has its closest point at weights
-// (0.4, 0.6, 3·10⁻³³): closer than the segment by far less than any rounding. Long double's region tests keep the
-// segment, rule 6 finds no progress, and the answer is Separated at 2.62·10⁻¹⁶, 209·ε·M, outside the contract
-// (128·ε·M). Double is saved by its wider touching band (ε is 2,048 times larger); exact arithmetic goes on and
-// finds the origin. This test pins the violation; when a fix lands, it fails
-// and becomes the regression test.
+// one vertex, so they touch there and the origin is a vertex of A⊖B. A⊖B is nearly flat: all nine differences lie
+// within 2.5·10⁻¹⁵ of one plane through the origin. Long double reaches the segment [a₂ − b₁, a₁ − b₂], 2.62·10⁻¹⁶
+// from the origin (exactly so), finds no measurably closer simplex (rule 6) and answers Separated at 2.62·10⁻¹⁶:
+// 209·ε·M, outside the contract's 128·ε·M. Double stops inside its touching band (ε is 2,048 times larger);
+// exact arithmetic goes on and encloses the origin. The simplices past the segment are as flat as A⊖B, the regime of
+// RegionsFloating.NearFlatTetrahedronIsOutsideTheRoundingBound. This test pins the violation; when a fix lands, it
+// fails and becomes the regression test.
 TEST(SearchDirection, LongDoubleStallsBesideASharedVertex) {
   const auto a = shape3<long double>({{0x1.a435ca8363eb5p+3, 0x1.90e36644e27fap+4, -0x1.b7acb654c37cfp+3},
                                       {0x1.85a5e66c696ffp+3, 0x1.f6e6bf8ef95aep+4, -0x1.555f65f75265p+3},
