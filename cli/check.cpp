@@ -281,12 +281,8 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
               std::vector<Drawn> drawn;
               for (impl::Implementation* shown : {implementation.get(), &exact_reference}) {
                 const impl::Result shown_result = shown->run(small);
-                const impl::Judged shown_judged = impl::judge(small_truth, shown_result, shown->info(), small);
                 drawn.push_back({shown->info().name, shown_result,
-                                 shown_judged.finding == impl::Finding::None
-                                     ? std::string("agrees")
-                                     : std::string(shown_judged.disagrees() ? "NO: " : "within band: ") +
-                                           impl::to_string(shown_judged.finding)});
+                                 impl::summary(impl::judge(small_truth, shown_result, shown->info(), small))});
               }
               fs::path picture = file;
               picture.replace_extension(".svg");

@@ -84,9 +84,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
         const impl::Judged j = impl::judge(truth, r, info, c);
         if (!j.judged) continue;
         if (j.disagrees()) ++disagreements;
-        const std::string agrees = !j.disagrees() && j.finding == impl::Finding::None ? "yes"
-                                   : j.disagrees() ? std::string("NO: ") + impl::to_string(j.finding)
-                                                   : std::string("band: ") + impl::to_string(j.finding);
+        const std::string agrees = impl::summary(j);
         nlohmann::json row = {{"verdict", verdict_text(r)},
                               {"status", impl::to_string(r.status)},
                               {"detail", r.detail},

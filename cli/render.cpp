@@ -279,10 +279,7 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
     const impl::Result r = implementation->run(c);
     const impl::Judged j = impl::judge(truth, r, implementation->info(), c);
     if (!j.judged) continue;
-    answers.push_back({implementation->info().name, r,
-                       j.disagrees() ? std::string("NO: ") + impl::to_string(j.finding)
-                       : j.within_band() ? std::string("within band: ") + impl::to_string(j.finding)
-                                         : std::string("agrees")});
+    answers.push_back({implementation->info().name, r, impl::summary(j)});
   }
   std::ofstream file(options.out);
   file << render_svg(c, truth, answers);

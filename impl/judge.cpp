@@ -94,4 +94,9 @@ Judged judge(const oracle::Answer& truth, const Result& result, const Info& info
   return fail(j.finding == Finding::None ? Finding::DistanceOutsideContract : j.finding);
 }
 
+std::string summary(const Judged& j) {
+  if (j.finding == Finding::None) return "yes";
+  return std::string(j.disagrees() ? "NO: " : "band: ") + to_string(j.finding);
+}
+
 }  // namespace gjkref::impl

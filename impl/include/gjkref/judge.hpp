@@ -46,4 +46,7 @@ struct Judged {
 
 Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c);
 
+// One line for a table or a picture: "yes", "band: FINDING" (a wrong verdict the contract allows) or "NO: FINDING".
+std::string summary(const Judged& j);
+
 }  // namespace gjkref::impl
