@@ -140,19 +140,19 @@ class Panel {
     const double extent = std::max(hi_[0] - lo_[0], hi_[1] - lo_[1]);
     scale_ = extent > 0 && std::isfinite(extent) ? (size_ - 2 * kMargin) / extent : 1;
   }
+  // The picture's coordinates of p (y down).
+  P2 pixel(const P2& p) const {
+    return {left_ + kMargin + (p[0] - lo_[0]) * scale_, top_ + size_ - kMargin - (p[1] - lo_[1]) * scale_};
+  }
   std::string at(const P2& p) const {
-    const double x = left_ + kMargin + (p[0] - lo_[0]) * scale_;
-    const double y = top_ + size_ - kMargin - (p[1] - lo_[1]) * scale_;
-    return number(x) + "," + number(y);
+    const P2 xy = pixel(p);
+    return number(xy[0]) + "," + number(xy[1]);
   }
   std::string outline(const std::vector<P2>& pts, const std::string& style) const {
     if (pts.empty()) return "";
     if (pts.size() == 1) {
-      std::istringstream xy(at(pts[0]));
-      std::string x, y;
-      std::getline(xy, x, ',');
-      std::getline(xy, y);
-      return "<circle cx=\"" + x + "\" cy=\"" + y + "\" r=\"3\" " + style + "/>\n";
+      const P2 xy = pixel(pts[0]);
+      return "<circle cx=\"" + number(xy[0]) + "\" cy=\"" + number(xy[1]) + "\" r=\"3\" " + style + "/>\n";
     }
     std::string s = "<polygon points=\"";
     for (const P2& p : pts) s += at(p) + " ";
@@ -225,11 +225,8 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
                                             "\" stroke-dasharray=\"" + (last ? "none" : "4 3") + "\"");
   }
   {
-    std::istringstream xy(right_panel.at({0, 0}));
-    std::string x, y;
-    std::getline(xy, x, ',');
-    std::getline(xy, y);
-    const double ox = std::stod(x), oy = std::stod(y);
+    const P2 origin = right_panel.pixel({0, 0});
+    const double ox = origin[0], oy = origin[1];
     svg << "<path d=\"M" << ox - 6 << "," << oy << "H" << ox + 6 << "M" << ox << "," << oy - 6 << "V" << oy + 6
         << "\" stroke=\"black\" stroke-width=\"2\"/>\n";
   }
