@@ -361,6 +361,50 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
   return s;
 }
 
+// Rule 6's stall at a 3D segment [p, q] of a nearly flat A⊖B, when the region tests drop w: every triangle (p, q, x)
+// then has its closest point on [p, q] to within rounding (the origin is off the line pq by |v|, off every such
+// triangle's plane by as much), so v — perpendicular to the segment — cannot tell which way A⊖B extends, and the
+// loop sees no progress. Exact arithmetic walks on through triangles (p, q, x) whose closest points are interior by a
+// relative 10⁻³²: along each triangle's normal towards the origin it finds the next x. This does the same walk, at
+// most kStalledStepsWithGap supports per query (counted in `stalled`): for each new support y it examines the
+// tetrahedron (p, q, x, y), and returns its closest feature if that encloses the origin or is measurably closer than
+// [p, q]; otherwise it moves on to the triangle (p, q, y). nullopt: no progress.
+// Regression: SearchDirection.LongDoubleStepsPastAFlatSegment.
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+std::optional<Simplex<V>> step_past_a_flat_segment(const A& a, const B& b, const Simplex<V>& segment,
+                                                   SupportPoint<V> x, int& stalled) {
+  using T = scalar_t<V>;
+  while (stalled < kStalledStepsWithGap) {
+    ++stalled;
+    Simplex<V> triangle = segment;
+    triangle.points[2] = x;
+    triangle.size = 3;
+    const Frame<V> f3 = make_frame(triangle, nullptr);
+    const V n = triangle_normal(f3.points[0], f3.points[1], f3.points[2]);
+    const T side = dot(n, f3.points[0]);  // > 0: the origin is on the side −n of the triangle's plane
+    if (side == T(0)) return std::nullopt;
+    const SupportPoint<V> y = minkowski_support(a, b, side > T(0) ? V(-n) : n);
+    if (!is_finite(y.w) || triangle.contains(y)) return std::nullopt;
+    const Frame<V> f4 = make_frame(triangle, &y);
+    std::array<SupportPoint<V>, 4> four = triangle.points;
+    four[3] = y;
+    const ClosestFeature<T> feature = closest_on_simplex(f4.points, 4);
+    const Simplex<V> next = reduce(four, feature);
+    if (feature.encloses_origin) return next;
+    // Compare with [p, q] in the same frame.
+    Frame<V> next_frame, segment_frame;
+    for (int i = 0; i < next.size; ++i) next_frame.points[i] = f4.points[feature.vertex[i]];
+    next_frame.count = next.size;
+    segment_frame.points[0] = f4.points[0];
+    segment_frame.points[1] = f4.points[1];
+    segment_frame.count = 2;
+    const V next_v = closest_in_frame(next, next_frame), segment_v = closest_in_frame(segment, segment_frame);
+    if (dot(next_v, next_v) < dot(segment_v, segment_v)) return next;
+    x = y;
+  }
+  return std::nullopt;
+}
+
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
 Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
   using T = scalar_t<V>;
@@ -429,6 +473,15 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
           ++stalled_steps;
           s = next;
           continue;
+        }
+        if constexpr (V::dimension == 3) {
+          if (real_gap && s.size == 2 && !next.contains(w)) {
+            if (auto past = step_past_a_flat_segment(a, b, s, w, stalled_steps)) {
+              if (past->encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, *past);
+              s = *past;
+              continue;
+            }
+          }
         }
         return separated(StopRule::NoProgress);
       }
