@@ -21,6 +21,9 @@
 #include "gjkref/implementations.hpp"
 #include "gjkref/plugin.h"
 
+// The sanitizers' hook for a fatal error, when gjkref runs under one (libFuzzer sets it to save its current input).
+extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
 namespace gjkref::impl {
 namespace {
 
@@ -80,7 +83,11 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   ::dup2(log, 1);
   ::dup2(log, 2);
   ::close_range(5, ~0U, 0);
-  ::signal(SIGPIPE, SIG_DFL);
+  // A worker's fault is its own: the signal handlers and the death callback inherited from gjkref — or from a fuzzing
+  // engine, which would save the parent's current input as a crash of the fuzz target — are reset, so a fault ends
+  // the worker with its signal, which the parent reports.
+  for (int signal : {SIGPIPE, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT}) ::signal(signal, SIG_DFL);
+  if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
   void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library) fail_to_load(4, std::string("cannot load: ") + ::dlerror());
   using ListFunction = const gjkref_implementation* const* (*)(size_t*);
