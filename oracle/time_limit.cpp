@@ -1,10 +1,16 @@
-// The time bound on oracle calls (gjkref/oracle.hpp): one watchdog thread, started on first use, waits for the earliest
-// deadline among the armed calls; when one passes, it reports the call's case and aborts the process.
+// The time bound on oracle calls (gjkref/oracle.hpp): one watchdog thread, started on first use, watches the CPU time
+// of every thread with an armed call; when one has used more than the limit, it reports the call's case and aborts the
+// process. CPU time, not wall time: a process that is paused (SIGSTOP), starved by other work or frozen with its
+// machine uses none, and must not be reported as a hang (a property campaign, paused or frozen, once was).
+#include <pthread.h>
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -16,10 +22,17 @@
 namespace gjkref::oracle {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Seconds of CPU time used by the thread whose CPU-time clock this is.
+double cpu_seconds(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 struct Armed {
-  Clock::time_point deadline;
+  clockid_t clock;  // the calling thread's CPU-time clock
+  double start;     // its reading when the call was armed
+  double limit;     // seconds of CPU time
   const casefile::Case* c;
   const char* method;
 };
@@ -32,10 +45,11 @@ class Watchdog {
   }
 
   unsigned long long arm(const casefile::Case& c, const char* method) {
-    const auto limit = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(time_limit()));
+    clockid_t clock{};
+    pthread_getcpuclockid(pthread_self(), &clock);
     std::lock_guard lock(mutex_);
     const unsigned long long id = next_id_++;
-    armed_[id] = {Clock::now() + limit, &c, method};
+    armed_[id] = {clock, cpu_seconds(clock), time_limit(), &c, method};
     if (!thread_.joinable()) thread_ = std::thread([this] { watch(); });
     wake_.notify_one();
     return id;
@@ -47,6 +61,8 @@ class Watchdog {
   }
 
  private:
+  // A thread's CPU time advances no faster than the wall clock, so waiting (in wall time) for the least CPU time any
+  // armed call has left never wakes after a limit has passed by more than the time it takes to wake.
   void watch() {
     std::unique_lock lock(mutex_);
     for (;;) {
@@ -54,16 +70,15 @@ class Watchdog {
         wake_.wait(lock);
         continue;
       }
-      auto earliest = armed_.begin();
-      for (auto it = armed_.begin(); it != armed_.end(); ++it)
-        if (it->second.deadline < earliest->second.deadline) earliest = it;
-      // A copy: wait_until reads its deadline after waking, and the entry may be erased (disarmed) meanwhile.
-      const Clock::time_point deadline = earliest->second.deadline;
-      if (Clock::now() < deadline) {
-        wake_.wait_until(lock, deadline);
-        continue;
+      double least_left = 0;
+      bool first = true;
+      for (const auto& [id, a] : armed_) {
+        const double left = a.limit - (cpu_seconds(a.clock) - a.start);
+        if (left <= 0) report(a);
+        least_left = first ? left : std::min(least_left, left);
+        first = false;
       }
-      report(earliest->second);
+      wake_.wait_for(lock, std::chrono::duration<double>(least_left));
     }
   }
 
@@ -76,9 +91,9 @@ class Watchdog {
     std::filesystem::create_directories(dir, ignored);
     std::ofstream(file) << text;
     std::fprintf(stderr,
-                 "gjkref oracle: %s exceeded its time limit of %g s on case '%s' (saved to %s):\n%s\n"
+                 "gjkref oracle: %s exceeded its time limit of %g s of CPU time on case '%s' (saved to %s):\n%s\n"
                  "gjkref oracle: aborting; replay with: gjkref eval %s\n",
-                 a.method, time_limit(), a.c->name.c_str(), file.c_str(), text.c_str(), file.c_str());
+                 a.method, a.limit, a.c->name.c_str(), file.c_str(), text.c_str(), file.c_str());
     std::abort();
   }
 

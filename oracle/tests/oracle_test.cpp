@@ -642,8 +642,15 @@ TEST(MinkowskiSum, AgreesOnMixedHugeAndSubnormalCoordinates) {
   EXPECT_GT(compared, 100);
 }
 
-// ---- The time bound (docs/oracle.md): a call held past the limit is reported with its case and aborts the process;
-// a call that finished is never reported.
+// ---- The time bound (docs/oracle.md): a call that spins past the limit in CPU time is reported with its case and
+// aborts the process; a call that finished, or that waits without using CPU time, is never reported.
+
+// Spins (uses CPU time) for at most `seconds` of wall time.
+void spin_for(double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  volatile unsigned long long sink = 0;
+  while (std::chrono::steady_clock::now() < end) sink = sink + 1;
+}
 
 TEST(TimeLimitDeathTest, AHangIsReportedWithItsCase) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
@@ -654,9 +661,9 @@ TEST(TimeLimitDeathTest, AHangIsReportedWithItsCase) {
         setenv("GJKREF_FAILURE_DIR", dir.c_str(), 1);
         set_time_limit(0.05);
         const TimeLimit bound(c, "held");
-        std::this_thread::sleep_for(std::chrono::seconds(10));
+        spin_for(60);
       },
-      "held exceeded its time limit of 0.05 s on case 'test'");
+      "held exceeded its time limit of 0.05 s of CPU time on case 'test'");
   const auto saved = casefile::read_file(dir + "/oracle-timeout-held.json");
   ASSERT_FALSE(saved.error) << saved.error->message();
   EXPECT_EQ(casefile::write(saved.cases[0]), casefile::write(c));
@@ -669,9 +676,26 @@ TEST(TimeLimit, FinishedCallsAreNeverReported) {
     EXPECT_EQ(hull_oracle(c).verdict, Verdict::Separated);
     EXPECT_EQ(qp_oracle(c).verdict, Verdict::Separated);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // past every deadline: an armed one would abort
+  spin_for(0.3);  // past every limit: an armed call would abort
   set_time_limit(kDefaultOracleTimeLimitSeconds);
   EXPECT_EQ(time_limit(), kDefaultOracleTimeLimitSeconds);
+}
+
+// The limit counts the calling thread's CPU time, not the wall clock: a call whose process is paused, starved or
+// frozen is not a hang. A property campaign, paused or frozen, was once aborted with a case that takes 0.15 s
+// (oracle-timeout-hull.json, 'near/apart'). Here the call waits 20 times its limit without using CPU time, while
+// another thread spins: only the armed thread's time counts.
+TEST(TimeLimit, WaitingIsNotAHang) {
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  set_time_limit(0.05);
+  {
+    const TimeLimit bound(c, "waiting");
+    std::thread other([] { spin_for(1.0); });
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    other.join();
+  }
+  set_time_limit(kDefaultOracleTimeLimitSeconds);
+  SUCCEED() << "not aborted";
 }
 
 TEST(QpOracle, AgreesWithTheHullOracle3d) { oracles_agree(3, seed_or(201), 600, 3); }

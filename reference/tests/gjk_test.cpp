@@ -485,6 +485,40 @@ TEST(SearchDirection, LongDoubleStepsPastAFlatSegment) {
   EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
 }
 
+// Regression (finding 10, docs/edge-cases.md "a small simplex beside a far support"; found by the reference_3d fuzz
+// target, cases/findings/float-far-support-cycle.json): B is the point (1, 1, 1), a vertex of A, so the shapes touch;
+// A also has a vertex 1.25·2⁶⁵ away along −y. In float, GJK reached a triangle near the origin whose support in −v is
+// that far vertex, and rule 6 compared the triangle with the next simplex (a segment) in the frame of all four points.
+// There the triangle's points are 2⁻⁶⁶ of the largest, its degree-4 region quantities underflow, and its |v| came out
+// larger than the segment's; the segment's support brought the triangle back, and the loop cycled to its cap
+// (IterationLimit, outside the contract). Cause: progress measured in a frame shared with a far point. Now is_closer
+// compares each simplex in its own frame, as the next iteration measures it, and float stops by rule 6 as double and
+// long double do (Separated at about 0.96, inside the verdict band: M = 1.25·2⁶⁵). What does not matter: the repeated
+// points, and the query (the boolean query cycled too).
+template <class T>
+void far_support_terminates_within_contract() {
+  const auto a = shape3<T>({{8, 1, 2}, {1, 0, 0}, {1, 0, 0}, {1, 3, 0}, {1, -0x1.4p+65, 1}, {1, 1, 1}, {1, 1, 1}});
+  const auto b = shape3<T>({{1, 1, 1}, {1, 1, 1}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
+  ASSERT_EQ(exact.status, Status::Intersecting);
+  // The input is exact in every scalar (small integers and 5·2⁶³), so there is no input rounding.
+  const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
+  const auto ad = converted<double>(a), bd = converted<double>(b);
+  const double m = input_scale(ad, bd), r = largest_coordinate(ad, bd);
+  const auto d = distance(a, b);
+  ASSERT_NE(d.status, Status::IterationLimit);
+  const FloatingAnswer reported{d.status == Status::Separated, static_cast<double>(d.distance())};
+  EXPECT_NE(judge_floating(reported, false, 0, eps, m, r, 3, false), Judgement::Violates);
+  EXPECT_NE(intersect(a, b).status, Status::IterationLimit);
+}
+
+TEST(SearchDirection, FloatMeasuresProgressInTheSimplexOwnFrame) { far_support_terminates_within_contract<float>(); }
+TEST(SearchDirection, DoubleAndLongDoubleStopBesideAFarSupport) {
+  far_support_terminates_within_contract<double>();
+  far_support_terminates_within_contract<long double>();
+}
+
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
 // slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
 TEST(GjkExact, WarmStartsGiveTheColdAnswer) {

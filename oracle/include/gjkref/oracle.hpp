@@ -121,11 +121,12 @@ struct Opinion {
 std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
 
 // The time bound on oracle calls (hull_oracle and qp_oracle: CGAL code that must terminate, and did not always in
-// other versions or with other pricing rules; docs/oracle.md). A call that runs longer than the limit is reported —
-// the method and the case as gjkref-case/1 on stderr and in $GJKREF_FAILURE_DIR (default gjkref-failures/) — and the
-// process aborts: a hang becomes a reported failure, never a silent stall. Isolate oracle calls in a worker process
-// where an abort must not end a campaign.
-// The default: far above the slowest call measured (qp_oracle, 64 points per shape, 3D: about 12 ms; docs/oracle.md).
+// other versions or with other pricing rules; docs/oracle.md). A call whose thread uses more CPU time than the limit
+// is reported — the method and the case as gjkref-case/1 on stderr and in $GJKREF_FAILURE_DIR (default
+// gjkref-failures/) — and the process aborts: a hang becomes a reported failure, never a silent stall. Isolate oracle
+// calls in a worker process where an abort must not end a campaign. CPU time, not wall time: a paused, starved or
+// frozen process is not hanging. The default: far above the slowest call measured (qp_oracle, 64 points per shape,
+// 3D: about 12 ms; docs/oracle.md).
 inline constexpr double kDefaultOracleTimeLimitSeconds = 60;
 void set_time_limit(double seconds);
 double time_limit();

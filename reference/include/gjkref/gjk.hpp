@@ -150,11 +150,12 @@ namespace detail {
 
 enum class Query { Boolean, Distance };
 
-// The simplex's points (and optionally one more) scaled into the current power-of-two frame.
+// The simplex's points (and optionally one more) scaled into the current power-of-two frame: points = w·2^−exponent.
 template <Vector V>
 struct Frame {
   Points<V> points{};
   int count = 0;
+  int exponent = 0;
 };
 
 template <Vector V>
@@ -168,6 +169,7 @@ Frame<V> make_frame(const Simplex<V>& s, std::type_identity_t<const SupportPoint
   Frame<V> f;
   for (int i = 0; i < s.size; ++i) f.points[i] = scale_by_power_of_two(s.points[i].w, -e);
   f.count = s.size;
+  f.exponent = e;
   if (extra) f.points[f.count++] = scale_by_power_of_two(extra->w, -e);
   return f;
 }
@@ -281,6 +283,41 @@ bool within_touching_band(const V& v, const Frame<V>& f) {
   return dot(v, v) <= Tolerances<scalar_t<V>>::touching_ratio_squared() * largest_squared(f);
 }
 
+// |v|² of a simplex as the loop measures it when that simplex is current: in the simplex's own frame, with the frame's
+// exponent. The true |v|² is squared·4^exponent.
+template <class T>
+struct FrameNorm {
+  T squared;
+  int exponent;
+};
+
+template <Vector V>
+FrameNorm<scalar_t<V>> norm_in_own_frame(const Simplex<V>& s) {
+  const Frame<V> f = make_frame(s, nullptr);
+  const V v = closest_in_frame(s, f);
+  return {dot(v, v), f.exponent};
+}
+
+// Is a's true |v|² below b's? Rule 6 compares two simplices each in its own frame, never in a frame shared with a
+// much larger point: in that frame the small simplex's degree-4 region quantities underflow (in float, once its
+// points are 2^−37 of the largest), its measured |v| is noise, and two simplices can each look closer than the other,
+// so the loop cycles to its cap (regression: SearchDirection.FloatMeasuresProgressInTheSimplexOwnFrame). Measured
+// each in its own frame, as the next iteration will measure it, |v| strictly decreases from one simplex to the next
+// and the loop ends. The comparison is by binary exponent, then by significand: the scaled values need not be
+// representable in one frame.
+template <class T>
+bool is_closer(const FrameNorm<T>& a, const FrameNorm<T>& b) {
+  if constexpr (ScalarTraits<T>::is_exact) {
+    return a.squared < b.squared;  // exact scalars use the identity frame
+  } else {
+    if (!(b.squared > T(0))) return false;
+    if (!(a.squared > T(0))) return true;
+    const int ea = std::ilogb(a.squared) + 2 * a.exponent, eb = std::ilogb(b.squared) + 2 * b.exponent;
+    if (ea != eb) return ea < eb;
+    return std::scalbn(a.squared, -std::ilogb(a.squared)) < std::scalbn(b.squared, -std::ilogb(b.squared));
+  }
+}
+
 template <Vector V>
 Simplex<V> reduce(const std::array<SupportPoint<V>, 4>& candidates, const ClosestFeature<scalar_t<V>>& f) {
   Simplex<V> s;
@@ -391,15 +428,7 @@ std::optional<Simplex<V>> step_past_a_flat_segment(const A& a, const B& b, const
     const ClosestFeature<T> feature = closest_on_simplex(f4.points, 4);
     const Simplex<V> next = reduce(four, feature);
     if (feature.encloses_origin) return next;
-    // Compare with [p, q] in the same frame.
-    Frame<V> next_frame, segment_frame;
-    for (int i = 0; i < next.size; ++i) next_frame.points[i] = f4.points[feature.vertex[i]];
-    next_frame.count = next.size;
-    segment_frame.points[0] = f4.points[0];
-    segment_frame.points[1] = f4.points[1];
-    segment_frame.count = 2;
-    const V next_v = closest_in_frame(next, next_frame), segment_v = closest_in_frame(segment, segment_frame);
-    if (dot(next_v, next_v) < dot(segment_v, segment_v)) return next;
+    if (is_closer(norm_in_own_frame(next), norm_in_own_frame(segment))) return next;
     x = y;
   }
   return std::nullopt;
@@ -458,12 +487,8 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     const ClosestFeature<T> feature = closest_on_simplex(f.points, s.size + 1);
     const Simplex<V> next = reduce(candidates, feature);
     if (!feature.encloses_origin) {
-      // Rule 6: the next simplex must be closer, |v| measured as for the current one (closest_in_frame).
-      Frame<V> next_frame;
-      for (int i = 0; i < next.size; ++i) next_frame.points[i] = f.points[feature.vertex[i]];
-      next_frame.count = next.size;
-      const V next_v = closest_in_frame(next, next_frame);
-      if (!(dot(next_v, next_v) < vv)) {
+      // Rule 6: the next simplex must be closer, each |v| measured in its simplex's own frame (is_closer).
+      if (!is_closer(norm_in_own_frame(next), FrameNorm<T>{dot(v0, v0), frame.exponent})) {
         // A stall with a real duality gap: w beats the simplex by more than the rounding of v·w, the region tests
         // took w into the next simplex, but that simplex is closer by less than the rounding — the closer points lie
         // in a wedge too flat to measure (two shapes sharing a vertex make one). Take the step anyway, at most
