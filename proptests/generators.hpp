@@ -397,43 +397,69 @@ inline rc::Gen<Case> simplices(int dim) {
   });
 }
 
+// Every case committed to `directory` (its *.json files), sorted by name.
+inline std::vector<Case> committed_cases(const std::string& directory) {
+  std::vector<Case> cases;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    if (entry.path().extension() != ".json") continue;
+    casefile::Parsed parsed = casefile::read_file(entry.path().string());
+    if (parsed.error) throw std::runtime_error(parsed.error->message());
+    for (Case& c : parsed.cases) cases.push_back(std::move(c));
+  }
+  std::sort(cases.begin(), cases.end(), [](const Case& x, const Case& y) { return x.name < y.name; });
+  return cases;
+}
+
 // Past findings: every counterexample the suite has found (cases/findings/*.json, the directory given at build time
-// as GJKREF_FINDINGS_DIR), each scaled by 2^k (k in [−40, 40]: every double and long double operation of the
-// reference scales exactly, so the same rounding and the same path, the rare ones included), optionally with A and B
-// swapped and A's points in reverse order (a different path through the same geometry). The properties then judge
-// each one in every mode, so a fixed finding stays fixed under the transformations that keep it hard.
+// as GJKREF_FINDINGS_DIR).
 inline const std::vector<Case>& findings() {
-  static const std::vector<Case> all = [] {
-    std::vector<Case> cases;
-    for (const auto& entry : std::filesystem::directory_iterator(GJKREF_FINDINGS_DIR)) {
-      if (entry.path().extension() != ".json") continue;
-      casefile::Parsed parsed = casefile::read_file(entry.path().string());
-      if (parsed.error) throw std::runtime_error(parsed.error->message());
-      for (Case& c : parsed.cases) cases.push_back(std::move(c));
-    }
-    std::sort(cases.begin(), cases.end(), [](const Case& x, const Case& y) { return x.name < y.name; });
-    return cases;
-  }();
+  static const std::vector<Case> all = committed_cases(GJKREF_FINDINGS_DIR);
   return all;
 }
 
-inline rc::Gen<Case> past_findings(int dim) {
-  std::vector<Case> of_dim;
-  for (const Case& c : findings())
-    if (c.dim == dim) of_dim.push_back(c);
-  if (of_dim.empty()) throw std::runtime_error("no findings of this dimension in " GJKREF_FINDINGS_DIR);
-  return rc::gen::map(rc::gen::tuple(rc::gen::elementOf(of_dim), choice(-40, 41), choice(0, 4)), [](const auto& t) {
-    Case c = std::get<0>(t);
-    const int k = std::get<1>(t), variant = std::get<2>(t);
-    for (auto* s : {&c.a, &c.b})
-      for (Point& p : s->points)
-        for (double& x : p) x = std::ldexp(x, k);
-    if (variant & 1) std::swap(c.a, c.b);
-    if (variant & 2) std::reverse(c.a.points.begin(), c.a.points.end());
-    c.name = "finding/" + c.name;
-    return c;
-  });
+// Rare paths (cases/rare-paths/*.json, GJKREF_RARE_PATHS_DIR): inputs that reach a part of the reference the random
+// families reach about once in thousands of cases — the walk past a flat segment and its exits — harvested from
+// rotated touching pairs (docs/properties.md). Not counterexamples: the reference answered each within contract.
+inline const std::vector<Case>& rare_path_cases() {
+  static const std::vector<Case> all = committed_cases(GJKREF_RARE_PATHS_DIR);
+  return all;
 }
+
+// Committed cases of one dimension, each met in other exact ways: scaled by 2^k (k in [−40, 40]: every double and
+// long double operation of the reference scales exactly, so the same rounding and the same path, the rare ones
+// included); its axes permuted and reflected (exact too: the same geometry met from another first search direction,
+// so other paths to the same hard spot — all 96 variants of finding 9, with A and B swapped, still reach its walk,
+// from both sides of its triangles); A and B swapped; A's points in reverse order. The properties then judge each one
+// in every mode, so a fixed finding stays fixed under the transformations that keep it hard. `kind` prefixes the name.
+inline rc::Gen<Case> committed_variants(const std::vector<Case>& cases, int dim, const std::string& kind) {
+  std::vector<Case> of_dim;
+  for (const Case& c : cases)
+    if (c.dim == dim) of_dim.push_back(c);
+  if (of_dim.empty()) throw std::runtime_error("no committed " + kind + " cases of dimension " + std::to_string(dim));
+  return rc::gen::map(
+      rc::gen::tuple(rc::gen::elementOf(of_dim), choice(-40, 41), choice(0, 4), choice(0, dim == 3 ? 6 : 2),
+                     choice(0, 1 << dim)),
+      [kind](const auto& t) {
+        Case c = std::get<0>(t);
+        const int k = std::get<1>(t), variant = std::get<2>(t), permutation = std::get<3>(t),
+                  reflections = std::get<4>(t);
+        std::array<int, 3> axes = {0, 1, 2};
+        for (int i = 0; i < permutation; ++i) std::next_permutation(axes.begin(), axes.begin() + c.dim);
+        for (auto* s : {&c.a, &c.b})
+          for (Point& p : s->points) {
+            const Point q = p;
+            for (int i = 0; i < c.dim; ++i) p[i] = std::ldexp((reflections >> i & 1) ? -q[axes[i]] : q[axes[i]], k);
+          }
+        if (variant & 1) std::swap(c.a, c.b);
+        if (variant & 2) std::reverse(c.a.points.begin(), c.a.points.end());
+        c.name = kind + "/" + c.name;
+        return c;
+      });
+}
+
+inline rc::Gen<Case> past_findings(int dim) { return committed_variants(findings(), dim, "finding"); }
+
+inline rc::Gen<Case> rare_paths(int dim) { return committed_variants(rare_path_cases(), dim, "rare"); }
 
 // Finite input whose differences overflow double: a random pair moved apart by ±h = ±2^1023 along an axis
 // ("overflow/all": every a − b overflows), or with one far point added to each shape, A's at −h and B's at +h

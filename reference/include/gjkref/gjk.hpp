@@ -125,7 +125,9 @@ struct Result {
   // (in floating modes the two may differ by up to the touching band).
   V witness_a{}, witness_b{};
   Simplex<V> simplex;  // when intersecting: the certificate, a simplex of A⊖B containing the origin
-  int iterations = 0;  // support queries after the first
+  // Passes of the main loop: each makes one support query after the first. The walk past a flat segment (rule 6) makes
+  // at most kStalledStepsWithGap more per query, not counted here.
+  int iterations = 0;
   std::optional<SeparationCertificate<V>> separation;  // when separated: the certificate
 
   // |v|², exact with an exact scalar. In floating modes it may under/overflow for extreme inputs: use distance().

@@ -51,8 +51,9 @@ inline constexpr int kStalledStepsWithGap = 4;
 // mode, in units of the scalar's ε times the simplex's largest coordinate R. The rounding of λ = numerator / sum and
 // of Σ λᵢpᵢ is a few ε·R; where rounding sends a region test the wrong way, the chosen feature's point is within the
 // same order of the right one (the region boundaries are where neighbouring features' points meet). 16 bounds 4 terms
-// with margin. It holds for segments and triangles of any shape and for tetrahedra whose signed volumes are not
-// within rounding of zero; a near-flat tetrahedron can be far outside it (docs/edge-cases.md). Pinned by
+// with margin. It holds for segments, for triangles unless the origin lies over a sliver (nearly collinear points:
+// the face-region point's error then grows as 1/width; open finding 11, docs/edge-cases.md), and for tetrahedra whose
+// signed volumes are not within rounding of zero; a near-flat tetrahedron can be far outside it. Pinned by
 // RegionsTest.EveryHandCaseInEveryOrdering (reference/tests/regions_test.cpp) and
 // Simplices.RegionTestsAgreeWithBruteForce{2d,3d} (proptests: near-flat segments and triangles included).
 inline constexpr int kRegionRoundingEpsilons = 16;
