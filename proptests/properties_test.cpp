@@ -669,6 +669,13 @@ TEST(Generators, FamiliesProduceWhatTheyAreFor) {
                 flat.separated, flat.touching, flat.overlapping, near.separated, near.touching, near.overlapping,
                 scaled.separated, scaled.touching, scaled.overlapping, kSamples);
   }
+  // Flat pairs under a chord (3D only): apart by about h, or touching, or overlapping.
+  const Mix chord = sample(flat_under_a_chord(), kSamples, 8);
+  EXPECT_GT(chord.separated, kSamples / 10);
+  EXPECT_GT(chord.touching, kSamples / 20);
+  EXPECT_GT(chord.overlapping, kSamples / 10);
+  std::printf("3D: under a chord %d/%d/%d (separated/touching/overlapping of %d)\n", chord.separated, chord.touching,
+              chord.overlapping, kSamples);
 }
 
 // A shape that counts its support queries.

@@ -485,6 +485,39 @@ TEST(SearchDirection, LongDoubleStepsPastAFlatSegment) {
   EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
 }
 
+// Regression (finding 11, docs/edge-cases.md "a sliver triangle over the origin"; found by the generator
+// flat_under_a_chord of proptests/generators.hpp, cases/open/sliver-triangle-long-double.json):
+// a flat pair that overlaps. Long double reached a sliver triangle of A⊖B, three nearly collinear points about 6 long
+// and 10⁻⁷ wide, with the origin 1.35·10⁻¹⁷ from it (exactly so). Its |v|, computed as n·p/|n| from the vertex nearest
+// the origin, came out 7.19·10⁻¹⁴: on a sliver, rounding turns n by about ε·R/width, and that vertex is about R from
+// the origin. Above the touching band, the loop went on; the tetrahedron with the next support encloses the origin
+// exactly, but its volume against the sliver is rounding, so its region tests kept the sliver and rule 6 answered
+// Separated at 7.19·10⁻¹⁴, outside the contract. Cause: the lever arm of the normal's rounding. Now closest_in_frame
+// also measures from the point of the longest edge's line nearest the origin (within the width of it): |v| comes out
+// 1.35·10⁻¹⁷, inside the band, and long double answers Intersecting. What does not matter: the query (the boolean query
+// took the same path).
+TEST(SearchDirection, LongDoubleMeasuresASliverFromItsLongestEdge) {
+  const auto a = shape3<long double>({{-10, -8, -6},
+                                      {-6, -0x1.ff15a0f01d42ep+2, -0x1.9301de41d4131p+2},
+                                      {-7, -0x1.0c50fa0523278p+3, 0x1.fda0e1cc316d8p+0},
+                                      {-8, -0x1.093cbc13afad8p+3, -0x1.c756de4754p-8},
+                                      {-9, -0x1.049e5cfa2878cp+3, -0x1.8071d58339ad6p+1}});
+  const auto b = shape3<long double>({{-10, -0x1.fffffec05edccp+2, -0x1.7ffffff09ac73p+2},
+                                      {-6, -0x1.ff159fb07c1f9p+2, -0x1.9301de326eda4p+2},
+                                      {-8, -0x1.093cbad40e8a4p+3, -0x1.c756631d8d4p-8}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
+  EXPECT_EQ(exact.status, Status::Intersecting);
+  EXPECT_EQ(distance(a, b).status, Status::Intersecting);
+  EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
+  const auto ad = converted<double>(a), bd = converted<double>(b);
+  const auto d = distance(ad, bd);  // double: its band holds this pair
+  const FloatingAnswer reported{d.status == Status::Separated, d.distance()};
+  EXPECT_NE(judge_floating(reported, false, 0, static_cast<double>(ScalarTraits<double>::epsilon()),
+                           input_scale(ad, bd), largest_coordinate(ad, bd), 3, false),
+            Judgement::Violates);
+}
+
 // Regression (finding 10, docs/edge-cases.md "a small simplex beside a far support"; found by the reference_3d fuzz
 // target, cases/findings/float-far-support-cycle.json): B is the point (1, 1, 1), a vertex of A, so the shapes touch;
 // A also has a vertex 1.25·2⁶⁵ away along −y. In float, GJK reached a triangle near the origin whose support in −v is
