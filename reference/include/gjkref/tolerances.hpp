@@ -52,7 +52,7 @@ inline constexpr int kStalledStepsWithGap = 4;
 // of Σ λᵢpᵢ is a few ε·R; where rounding sends a region test the wrong way, the chosen feature's point is within the
 // same order of the right one (the region boundaries are where neighbouring features' points meet). 16 bounds 4 terms
 // with margin. It holds for segments, for triangles unless the origin lies over a sliver (nearly collinear points:
-// the face-region point's error then grows as 1/width; open finding 11, docs/edge-cases.md), and for tetrahedra whose
+// the face-region point Σλᵢpᵢ then errs by about ε·R²/width; finding 11, docs/edge-cases.md), and for tetrahedra whose
 // signed volumes are not within rounding of zero; a near-flat tetrahedron can be far outside it. Pinned by
 // RegionsTest.EveryHandCaseInEveryOrdering (reference/tests/regions_test.cpp) and
 // Simplices.RegionTestsAgreeWithBruteForce{2d,3d} (proptests: near-flat segments and triangles included).
