@@ -184,9 +184,10 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
 // barycentric weights come from replacing one vertex by the origin:
 //   va = D(0,b,c,d), vb = D(a,0,c,d), vc = D(a,b,0,d), vd = D(a,b,c,0),   va + vb + vc + vd = D(a,b,c,d).
 // If the sum is non-zero and no numerator has the opposite sign, the closed tetrahedron contains the origin:
-// enclosed, λ = v / sum. Otherwise the closest point lies on a face: a face whose numerator has the opposite sign
-// (the origin is beyond that face) — or, for a flat tetrahedron (sum = 0, coplanar points), any of the four faces,
-// since four coplanar points' hull is the union of their four triangles. The closest candidate wins.
+// enclosed, λ = v / sum, refined in floating modes (refine_enclosing_weights; if a refined weight goes negative, the
+// closest face opposite it wins instead). Otherwise the closest point lies on a face: a face whose numerator has the
+// opposite sign (the origin is beyond that face) — or, for a flat tetrahedron (sum = 0, coplanar points), any of the
+// four faces, since four coplanar points' hull is the union of their four triangles. The closest candidate wins.
 // D is computed from its most central point — the one with the least sum of squared distances to the other three —
 // as (−1)^k·det(q_i − q_k, q_j − q_k, q_l − q_k) when that point is the k-th (moving it to the front takes k
 // transpositions). In exact arithmetic every choice gives D; in floating modes the edges from a central point are the
