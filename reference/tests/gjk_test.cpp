@@ -566,6 +566,38 @@ TEST(SearchDirection, DoubleWitnessesOfAFlatEnclosingTetrahedron) {
   }
 }
 
+// Regression (finding 13, docs/edge-cases.md "a tetrahedron over a sliver face"; found by the generator
+// flat_under_a_chord, cases/findings/flat-pair-long-double-sliver-face.json): a flat pair that overlaps; A⊖B lies
+// within 1.8·10⁻¹⁵ of a plane. Long double reached the triangle (a₁ − b₀, a₀ − b₁, a₀ − b₂), 2.25·10⁻¹⁶ from the
+// origin (exactly so), and its support a₁ − b₁ makes a tetrahedron that encloses the origin exactly, with the weight
+// 2.5·10⁻¹⁶ on a₀ − b₂. The face opposite it is a sliver: a₁ − b₁ lies almost on the line through the first two
+// points, which passes 1.57·10⁻¹⁵ from the origin. That face's volume det(q, r, s) was computed from vectors about 5
+// long and erred by about 10⁻¹⁷ against a true 9.5·10⁻³⁰, so the region tests put the origin beyond the sliver, took
+// its edge (1.57·10⁻¹⁵ away, farther than the triangle), and rule 6 answered Separated at 2.25·10⁻¹⁶: twice the
+// contract's distance allowance. Cause: the volume's lever arm, as in finding 11. Now each volume with the origin as a
+// vertex is the face's normal times the origin's height, measured from the point of the face's longest edge's line
+// nearest the origin (volume_with_origin). What does not matter: the query (the boolean query took the same path);
+// double stops inside its touching band.
+TEST(SearchDirection, LongDoubleMeasuresATetrahedronFromItsSliverFace) {
+  const auto a = shape3<long double>({{-20, -20, -4},
+                                      {-17, -0x1.3cbfc29db3b7p+4, -0x1.f48d0f09ea008p+1},
+                                      {-19, -0x1.95b2c127a3f5cp+3, -0x1.8db1fb3430b48p-1}});
+  const auto b = shape3<long double>({{-20, -20, -0x1.0000000000001p+2},
+                                      {-15, -0x1.3a94ef06d6311p+4, -0x1.eceb19108600fp+1},
+                                      {-19, -0x1.95b2c127a3f5cp+3, -0x1.8db1fb3430b5p-1}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
+  EXPECT_EQ(exact.status, Status::Intersecting);
+  EXPECT_EQ(distance(a, b).status, Status::Intersecting);
+  EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
+  const auto ad = converted<double>(a), bd = converted<double>(b);
+  const auto d = distance(ad, bd);
+  const FloatingAnswer reported{d.status == Status::Separated, d.distance()};
+  EXPECT_NE(judge_floating(reported, false, 0, static_cast<double>(ScalarTraits<double>::epsilon()),
+                           input_scale(ad, bd), largest_coordinate(ad, bd), 3, false),
+            Judgement::Violates);
+}
+
 // Regression (finding 10, docs/edge-cases.md "a small simplex beside a far support"; found by the reference_3d fuzz
 // target, cases/findings/float-far-support-cycle.json): B is the point (1, 1, 1), a vertex of A, so the shapes touch;
 // A also has a vertex 1.25·2⁶⁵ away along −y. In float, GJK reached a triangle near the origin whose support in −v is
