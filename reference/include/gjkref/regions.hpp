@@ -82,13 +82,6 @@ ClosestFeature<scalar_t<V>> closest_on_segment(const Points<V>& p, int ia, int i
   return f;
 }
 
-// Signed-area helpers shared by the 2D and 3D triangle. With n the triangle's normal — n = (b−a)×(c−a) in 3D, the
-// scalar n = cross(b−a, c−a) in 2D — the barycentric weight of vertex c at the origin's projection is
-// n·(a×b) / n·n (in 2D: n·cross(a,b) / n²), and cyclically for a and b; the three numerators sum to n·n.
-// In 3D the cross product is taken from the vertex opposite the longest edge, keeping the cyclic order (so n is the
-// same vector in exact arithmetic: (b−a)×(c−a) = (c−b)×(a−b) = (a−c)×(b−c)). On a needle, where one vertex is far
-// from the other two, the two long edges are nearly parallel and their cross product keeps little but rounding; the
-// two short ones give n to about ε (regression: SearchDirection.NeedleTriangleNormalUsesItsShortEdges).
 // Which vertex of triangle (a, b, c) — 0, 1 or 2 — is opposite its longest edge (a tie goes to the earlier vertex).
 template <class T>
 int opposite_longest_edge(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
@@ -98,6 +91,14 @@ int opposite_longest_edge(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) 
   if (!(lca < lab)) return 1;                  // ca the longest
   return 2;                                    // ab the longest
 }
+
+// Signed-area helpers shared by the 2D and 3D triangle. With n the triangle's normal — n = (b−a)×(c−a) in 3D, the
+// scalar n = cross(b−a, c−a) in 2D — the barycentric weight of vertex c at the origin's projection is
+// n·(a×b) / n·n (in 2D: n·cross(a,b) / n²), and cyclically for a and b; the three numerators sum to n·n.
+// In 3D the cross product is taken from the vertex opposite the longest edge, keeping the cyclic order (so n is the
+// same vector in exact arithmetic: (b−a)×(c−a) = (c−b)×(a−b) = (a−c)×(b−c)). On a needle, where one vertex is far
+// from the other two, the two long edges are nearly parallel and their cross product keeps little but rounding; the
+// two short ones give n to about ε (regression: SearchDirection.NeedleTriangleNormalUsesItsShortEdges).
 template <class T>
 Vec3<T> triangle_normal(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
   switch (opposite_longest_edge(a, b, c)) {
@@ -182,7 +183,7 @@ inline constexpr int kWeightRefinementSteps = 6;
 // drift apart by as much (finding 14: 2.2·10⁻⁸ in double). λ is affine in the point, with gradients
 // gₐ = n×(c − b)/n·n, g_b = n×(a − c)/n·n, g_c = n×(b − a)/n·n, so λ − gᵢ·(r − t) are t's weights, up to the rounding
 // of that product, which shrinks with r − t. As for the tetrahedron (refine_enclosing_weights): rescaled to sum 1,
-// kept only if its point is nearer t and no weight goes negative, at most kWeightRefinementSteps steps.
+// kept only if its point is nearer t and every weight stays positive, at most kWeightRefinementSteps steps.
 // t = n (n·x)/n·n from plane_point_near_origin, as closest_in_frame measures v.
 // Regression: SearchDirection.DoubleWitnessesOfASliverTriangle.
 template <class T>
@@ -199,7 +200,7 @@ void refine_face_weights(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c, c
     for (int i = 0; i < 3; ++i) refined[i] = weight[i] - dot(gradient[i], r) / nn;
     const T total = refined[0] + refined[1] + refined[2];
     for (int i = 0; i < 3; ++i) refined[i] = refined[i] / total;
-    if (!(refined[0] >= T(0) && refined[1] >= T(0) && refined[2] >= T(0))) return;
+    if (!(refined[0] > T(0) && refined[1] > T(0) && refined[2] > T(0))) return;  // face-region weights stay positive
     const Vec3<T> refined_offset = offset_of(refined);
     if (!(dot(refined_offset, refined_offset) < dot(r, r))) return;
     weight = refined;

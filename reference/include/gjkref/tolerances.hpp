@@ -62,10 +62,11 @@ inline constexpr int kRegionRoundingEpsilons = 16;
 // scale: |e₁||e₂||e₃| for det(e₁, e₂, e₃) from the central point, |a||b||x| + 2|n|·R for the face normal times the
 // origin's height (regions.hpp, volume_with_origin). A determinant of three vectors rounds to within a few ε of that
 // product (3 products and 2 sums per cross product, then a dot product: 6ε in the first-order sum); 16 is twice that
-// with margin, so a value above it has the right sign. Its only use is to choose the measure whose sign is certain: a
-// value inside the bound falls back to the other. Pinned by SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace
-// (the sliver face's height clears its bound 42 times over) and RegionsFloating.FlatLatticeTetrahedronKeepsItsExactVolumes (a
-// height of pure rounding, inside its bound, leaves the exact determinant).
+// with margin, so a value above it has the right sign. Its only use is to choose the measure whose sign is certain:
+// a value inside the bound falls back to the other. Pinned by
+// SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace (the sliver face's height clears its bound 42 times
+// over) and RegionsFloating.FlatLatticeTetrahedronKeepsItsExactVolumes (a height of pure rounding, inside its bound,
+// leaves the exact determinant).
 inline constexpr int kVolumeRoundingEpsilons = 16;
 
 // ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
