@@ -347,8 +347,7 @@ inline rc::Gen<Case> scales(int dim) {
 // past the segment. Depending on h and the heights the pair is apart by about h, touching or overlapping. Then both
 // shapes are turned about the x axis (any angle; the chord stays the first supports) and moved by the same integer
 // offset, in double: the rounding makes the region tests' own rounding matter.
-// It found findings 11 and 12. Not a family property yet: the properties fail on it (open finding 13,
-// docs/edge-cases.md); until that is fixed, Generators.FamiliesProduceWhatTheyAreFor samples it.
+// It found findings 11 to 15 (docs/edge-cases.md); it runs as FamilyProperties.FlatUnderAChord3d.
 inline rc::Gen<Case> flat_under_a_chord() {
   return rc::gen::map(
       rc::gen::tuple(lattice_cloud(2, 8, 6), lattice_cloud(2, 8, 6), choice(2, 9), choice(2, 9), choice(20, 57),

@@ -218,13 +218,14 @@ GJKREF_FAMILY_PROPERTIES(NearTouching, near_touching)
 GJKREF_FAMILY_PROPERTIES(Scales, scales)
 GJKREF_FAMILY_PROPERTIES(PastFindings, past_findings)
 GJKREF_PROPERTY(FamilyProperties, RarePaths3d, ()) { family_properties(*rare_paths(3)); }  // all are 3D
+GJKREF_PROPERTY(FamilyProperties, FlatUnderAChord3d, ()) { family_properties(*flat_under_a_chord()); }
 
 // ---- metamorphic properties (4, 5, 6 and warm starts of 7), on every family
 
 rc::Gen<Case> any_family(int dim) {
   if (dim == 3)
     return rc::gen::oneOf(random_polytopes(dim), exactly_touching(dim), origin_on_feature(dim), lower_dimensional(dim),
-                          near_touching(dim), scales(dim), past_findings(dim), rare_paths(dim));
+                          near_touching(dim), scales(dim), past_findings(dim), rare_paths(dim), flat_under_a_chord());
   return rc::gen::oneOf(random_polytopes(dim), exactly_touching(dim), origin_on_feature(dim), lower_dimensional(dim),
                         near_touching(dim), scales(dim), past_findings(dim));
 }

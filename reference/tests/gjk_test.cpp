@@ -528,7 +528,7 @@ TEST(SearchDirection, LongDoubleMeasuresASliverFromItsLongestEdge) {
 // origin, as rounded, lies outside the tetrahedron by a hair, next to an edge), the closest face opposite it gives
 // the closest point. What does not matter: the query (both stop at the same simplex).
 TEST(SearchDirection, DoubleWitnessesOfAFlatEnclosingTetrahedron) {
-  const std::array<std::pair<P3<double>, P3<double>>, 2> pairs = {
+  const std::array<std::pair<P3<double>, P3<double>>, 3> pairs = {
       std::pair{shape3<double>({
       {-20, -20, -18},
       {-18, -0x1.3d0b6e3f5a2fap+4, -0x1.1f2957845ce59p+4},
@@ -549,7 +549,17 @@ TEST(SearchDirection, DoubleWitnessesOfAFlatEnclosingTetrahedron) {
       {-20, -0x1.3fffff0794113p+4, -0x1.e00007c2d1bbap+3},
       {-16, -0x1.4635739db3754p+4, -0x1.e31afabeef2fbp+3},
       {-17, -0x1.9d21d1e2930fdp+4, -0x1.074a2a07177fap+4},
-      {-18, -0x1.9d21d1e2930fdp+4, -0x1.074a2a07177fap+4}})}};
+      {-18, -0x1.9d21d1e2930fdp+4, -0x1.074a2a07177fap+4}})},
+      // Finding 15: a tetrahedron of volume 5·10⁻¹³, whose refinement needs four steps (kWeightRefinementSteps).
+      std::pair{shape3<double>({
+      {-20, -20, -15},
+      {-15, -0x1.404bf9ef40c52p+4, -0x1.e03d44fc658e7p+3},
+      {-19, -0x1.b6b685d533f5dp+4, -0x1.1fdde52f57568p+4},
+      {-19, -0x1.a7dfb51a8d7ep+4, -0x1.19e228896c5a9p+4}}),
+                shape3<double>({
+      {-20, -0x1.4000000000048p+4, -0x1.dfffffffffe9cp+3},
+      {-16, -0x1.403cc7f29a3bcp+4, -0x1.e03103fd1df55p+3},
+      {-18, -0x1.b6b685d533fa5p+4, -0x1.1fdde52f574b6p+4}})}};
   const double eps = ScalarTraits<double>::epsilon();
   for (const auto& [a, b] : pairs) {
     const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
@@ -564,6 +574,69 @@ TEST(SearchDirection, DoubleWitnessesOfAFlatEnclosingTetrahedron) {
     for (int i = 0; i < r.simplex.size; ++i) EXPECT_GE(r.simplex.weights[i], 0.0);  // so the witnesses are in the hulls
     EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
   }
+}
+
+// Regression (finding 14, docs/edge-cases.md "witnesses of a sliver triangle"; found by the generator
+// flat_under_a_chord, cases/findings/sliver-triangle-witnesses-double.json): a flat pair that overlaps. Double stops
+// at a sliver triangle of A⊖B — (0, 7.38, 3.08), (0, −1.85, −0.77), (0, 0.92, 0.39), nearly collinear, along a line
+// through the origin — whose measured v is exactly 0 (origin-on-simplex). Right, but its face-region weights are
+// numerators over their small sum, and carry rounding of about ε·R²/width: the witnesses were 2.17·10⁻⁸ apart where
+// the contract allows 3·10⁻¹³. Cause: weights straight from the numerators. Now refine_face_weights corrects them
+// along their gradients towards the origin's projection: 3.6·10⁻¹⁵ apart. What does not matter: the stop rule (the
+// weights are the same whichever rule stops at this triangle).
+TEST(SearchDirection, DoubleWitnessesOfASliverTriangle) {
+  const auto a = shape3<double>({{-20, -20, -15},
+                                 {-18, -0x1.42f3da7f887d4p+4, -0x1.e277bda5ead51p+3},
+                                 {-19, -0x1.a756df7133f54p+4, -0x1.1b2f76d3dcbf4p+4},
+                                 {-19, -0x1.3fffffff9d4a6p+4, -0x1.e0000001d8689p+3}});
+  const auto b = shape3<double>({{-20, -0x1.40000002b2f77p+4, -0x1.dffffff315241p+3},
+                                 {-18, -0x1.42f3da823b74ap+4, -0x1.e277bd98fff92p+3},
+                                 {-19, -0x1.b61a23f1915edp+4, -0x1.215ad0ec3265ep+4},
+                                 {-19, -0x1.b61a23efa3d2ap+4, -0x1.215ad0f0cf6b5p+4},
+                                 {-19, -0x1.b61a23ee7bb1cp+4, -0x1.215ad0f394082p+4},
+                                 {-19, -0x1.89d05675df111p+4, -0x1.0ed8c2964696p+4}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
+  ASSERT_EQ(exact.status, Status::Intersecting);
+  const auto r = distance(a, b);
+  ASSERT_EQ(r.status, Status::Intersecting);
+  const double eps = ScalarTraits<double>::epsilon();
+  const Vec3<double> gap = r.witness_a - r.witness_b;
+  EXPECT_LE(std::sqrt(dot(gap, gap)), kContractDistanceEpsilons * eps * input_scale(a, b) +
+                                          2 * kContractWitnessEpsilons * eps * largest_coordinate(a, b));
+  for (int i = 0; i < r.simplex.size; ++i) EXPECT_GE(r.simplex.weights[i], 0.0);
+}
+
+// Regression (finding 13, docs/edge-cases.md "a tetrahedron over a sliver face"; found by the generator
+// flat_under_a_chord, cases/findings/flat-pair-long-double-sliver-face.json): a flat pair that overlaps; A⊖B lies
+// within 1.8·10⁻¹⁵ of a plane. Long double reached the triangle (a₁ − b₀, a₀ − b₁, a₀ − b₂), 2.25·10⁻¹⁶ from the
+// origin (exactly so), and its support a₁ − b₁ makes a tetrahedron that encloses the origin exactly, with the weight
+// 2.5·10⁻¹⁶ on a₀ − b₂. The face opposite it is a sliver: a₁ − b₁ lies almost on the line through the first two
+// points, which passes 1.57·10⁻¹⁵ from the origin. That face's volume det(q, r, s) was computed from vectors about 5
+// long and erred by about 10⁻¹⁷ against a true 9.5·10⁻³⁰, so the region tests put the origin beyond the sliver, took
+// its edge (1.57·10⁻¹⁵ away, farther than the triangle), and rule 6 answered Separated at 2.25·10⁻¹⁶: twice the
+// contract's distance allowance. Cause: the volume's lever arm, as in finding 11. Now each volume with the origin as a
+// vertex is the face's normal times the origin's height, measured from the point of the face's longest edge's line
+// nearest the origin (volume_with_origin). What does not matter: the query (the boolean query took the same path);
+// double stops inside its touching band.
+TEST(SearchDirection, LongDoubleMeasuresATetrahedronFromItsSliverFace) {
+  const auto a = shape3<long double>({{-20, -20, -4},
+                                      {-17, -0x1.3cbfc29db3b7p+4, -0x1.f48d0f09ea008p+1},
+                                      {-19, -0x1.95b2c127a3f5cp+3, -0x1.8db1fb3430b48p-1}});
+  const auto b = shape3<long double>({{-20, -20, -0x1.0000000000001p+2},
+                                      {-15, -0x1.3a94ef06d6311p+4, -0x1.eceb19108600fp+1},
+                                      {-19, -0x1.95b2c127a3f5cp+3, -0x1.8db1fb3430b5p-1}});
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  ASSERT_TRUE(certify_exact(converted<Exact>(a), converted<Exact>(b), exact));
+  EXPECT_EQ(exact.status, Status::Intersecting);
+  EXPECT_EQ(distance(a, b).status, Status::Intersecting);
+  EXPECT_EQ(intersect(a, b).status, Status::Intersecting);
+  const auto ad = converted<double>(a), bd = converted<double>(b);
+  const auto d = distance(ad, bd);
+  const FloatingAnswer reported{d.status == Status::Separated, d.distance()};
+  EXPECT_NE(judge_floating(reported, false, 0, static_cast<double>(ScalarTraits<double>::epsilon()),
+                           input_scale(ad, bd), largest_coordinate(ad, bd), 3, false),
+            Judgement::Violates);
 }
 
 // Regression (finding 10, docs/edge-cases.md "a small simplex beside a far support"; found by the reference_3d fuzz

@@ -215,5 +215,35 @@ TEST(RegionsFloating, NearFlatTetrahedronIsOutsideTheRoundingBound) {
             kContractDistanceEpsilons * ScalarTraits<double>::epsilon() * input_scale(a, origin));
 }
 
+// The tetrahedron (−3, −3, −3), (1, −2, 0), (−3, 0, −2), −7.0039·(1, 1, 1) is flat, with the origin in its plane and on
+// the line through its first and last points: every volume with the origin as a vertex is exactly 0, and double's
+// determinants from the central point come out exactly 0 too (small-integer coordinates). Measured as a face normal
+// times the origin's height from a point of the face's longest edge's line (volume_with_origin, finding 13's fix), the
+// volumes are pure rounding of that point — up to 1.8·10⁻¹⁵, inside that measure's bound — and a first version of the
+// fix that used them unbounded sent every ordering to a face 2.2 from the origin, where the truth is 1.53. This pins
+// that the height is taken only when it clears kVolumeRoundingEpsilons. What does not matter: the vertex ordering
+// (all 24 are checked). Found by Simplices.RegionTestsAgreeWithBruteForce3d run on every tetrahedron (seed 1, float).
+TEST(RegionsFloating, FlatLatticeTetrahedronKeepsItsExactVolumes) {
+  const double last = -0x1.c01p+2;
+  const std::array<std::array<double, 3>, 4> points = {{{-3, -3, -3}, {1, -2, 0}, {-3, 0, -2}, {last, last, last}}};
+  std::vector<Vec3<Exact>> exact;
+  Points<Vec3<double>> p{};
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    exact.push_back({Exact(points[i][0]), Exact(points[i][1]), Exact(points[i][2])});
+    p[i] = {points[i][0], points[i][1], points[i][2]};
+  }
+  EXPECT_EQ(signed_volume(exact[0], exact[1], exact[2], exact[3]).value, Exact(0));  // flat
+  const double truth = std::sqrt(brute_force_squared_distance(exact).get_d());
+  const double bound = kRegionRoundingEpsilons * ScalarTraits<double>::epsilon() * 8;  // R = 7.0039 < 8
+  std::array<int, 4> order{0, 1, 2, 3};
+  do {
+    Points<Vec3<double>> q{};
+    for (int i = 0; i < 4; ++i) q[i] = p[order[i]];
+    const Vec3<double> v = point_of(q, closest_on_simplex(q, 4));
+    EXPECT_LE(std::fabs(std::sqrt(dot(v, v)) - truth), bound)
+        << "ordering " << order[0] << order[1] << order[2] << order[3];
+  } while (std::next_permutation(order.begin(), order.end()));
+}
+
 }  // namespace
 }  // namespace gjkref::test

@@ -230,21 +230,6 @@ V segment_closest_two_word(const V& p, const V& q) {
   return v;
 }
 
-// The point of the line through a triangle's longest edge nearest the origin: x₀ = p + t·u, u = q − p, t = −p·u / u·u,
-// from the edge's end nearer the origin (so t·u is no longer than p, and x₀ carries an error of about ε·|p|).
-// Precondition: the triangle's normal is not zero, so neither is its longest edge.
-template <class T>
-Vec3<T> nearest_on_longest_edge_line(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
-  const Vec3<T> ab = b - a, bc = c - b, ca = a - c;
-  const T lab = dot(ab, ab), lbc = dot(bc, bc), lca = dot(ca, ca);
-  Vec3<T> p = a, q = b;
-  if (!(lbc < lab) && !(lbc < lca)) p = b, q = c;
-  else if (!(lca < lab)) p = c, q = a;
-  if (dot(q, q) < dot(p, p)) std::swap(p, q);
-  const Vec3<T> u = q - p;
-  return p + (-dot(p, u) / dot(u, u)) * u;
-}
-
 // v in the frame: the simplex's point closest to the origin, from its own points (the first s.size of the frame).
 // In exact arithmetic that is Σ λ_i p_i. In floating point Σ λ_i p_i carries an absolute rounding error of about
 // ε·max|p_i| in every direction, so when |v| is small its direction is off by about ε·max|p_i|/|v|: searching along
@@ -280,18 +265,14 @@ V closest_in_frame(const Simplex<V>& s, const Frame<V>& f) {
   const T nn = dot(n, n);
   if (!(nn > T(0))) return v;
   // n·p from a point p of the plane near the origin: n's direction is good to an angle θ, and n·p then errs by about
-  // θ·|p|. The vertex nearest the origin does well on a needle (the far vertex would lose it all). On a sliver — three
-  // nearly collinear points, width h — θ grows to about ε·R/h, and every vertex may be R from the origin: that was
-  // off by 5,000 times the distance (finding 11). So a triangle in 3D also tries the point of its longest edge's line
-  // nearest the origin, which is within about h of the projection when that is inside the sliver.
+  // θ·|p|. In 2D the vertex nearest the origin; in 3D also the point of the longest edge's line nearest it, for a
+  // sliver (plane_point_near_origin, regions.hpp; finding 11 was off by 5,000 times the distance from the vertex).
   // Regression: SearchDirection.LongDoubleMeasuresASliverFromItsLongestEdge.
-  int nearest = 0;
-  for (int i = 1; i < s.size; ++i)
-    if (dot(f.points[i], f.points[i]) < dot(f.points[nearest], f.points[nearest])) nearest = i;
-  V base = f.points[nearest];
+  V base = f.points[0];
   if constexpr (V::dimension == 3) {
-    const V on_line = nearest_on_longest_edge_line(f.points[0], f.points[1], f.points[2]);
-    if (dot(on_line, on_line) < dot(base, base)) base = on_line;
+    base = plane_point_near_origin(f.points[0], f.points[1], f.points[2]);
+  } else {
+    if (dot(f.points[1], f.points[1]) < dot(base, base)) base = f.points[1];
   }
   return (dot(n, base) / nn) * n;
 }

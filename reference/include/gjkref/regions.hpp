@@ -12,8 +12,11 @@
 // values; the only extra branch (marked "rounding fallback") is unreachable in exact arithmetic.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
+#include "gjkref/tolerances.hpp"
 #include "gjkref/vec.hpp"
 
 namespace gjkref {
@@ -79,6 +82,16 @@ ClosestFeature<scalar_t<V>> closest_on_segment(const Points<V>& p, int ia, int i
   return f;
 }
 
+// Which vertex of triangle (a, b, c) — 0, 1 or 2 — is opposite its longest edge (a tie goes to the earlier vertex).
+template <class T>
+int opposite_longest_edge(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
+  const Vec3<T> ab = b - a, bc = c - b, ca = a - c;
+  const T lab = dot(ab, ab), lbc = dot(bc, bc), lca = dot(ca, ca);
+  if (!(lbc < lab) && !(lbc < lca)) return 0;  // bc the longest
+  if (!(lca < lab)) return 1;                  // ca the longest
+  return 2;                                    // ab the longest
+}
+
 // Signed-area helpers shared by the 2D and 3D triangle. With n the triangle's normal — n = (b−a)×(c−a) in 3D, the
 // scalar n = cross(b−a, c−a) in 2D — the barycentric weight of vertex c at the origin's projection is
 // n·(a×b) / n·n (in 2D: n·cross(a,b) / n²), and cyclically for a and b; the three numerators sum to n·n.
@@ -88,12 +101,40 @@ ClosestFeature<scalar_t<V>> closest_on_segment(const Points<V>& p, int ia, int i
 // two short ones give n to about ε (regression: SearchDirection.NeedleTriangleNormalUsesItsShortEdges).
 template <class T>
 Vec3<T> triangle_normal(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
-  const Vec3<T> ab = b - a, bc = c - b, ca = a - c;
-  const T lab = dot(ab, ab), lbc = dot(bc, bc), lca = dot(ca, ca);
-  if (!(lbc < lab) && !(lbc < lca)) return cross(ab, Vec3<T>(c - a));  // bc the longest: from a
-  if (!(lca < lab)) return cross(bc, Vec3<T>(a - b));                    // ca the longest: from b
-  return cross(ca, Vec3<T>(b - c));                                      // ab the longest: from c
+  switch (opposite_longest_edge(a, b, c)) {
+    case 0: return cross(Vec3<T>(b - a), Vec3<T>(c - a));
+    case 1: return cross(Vec3<T>(c - b), Vec3<T>(a - b));
+    default: return cross(Vec3<T>(a - c), Vec3<T>(b - c));
+  }
 }
+
+// A point of the plane through a, b, c to measure the origin's height from, n·x with n = triangle_normal(a, b, c): the
+// nearer to the origin of the vertex nearest it and the point of the longest edge's line nearest it. n's direction is
+// good to an angle θ, and n·x then errs by about θ·|x|. The nearest vertex does well on a needle (the far vertex would
+// lose it all). On a sliver — three nearly collinear points, width h — θ grows to about ε·R/h, and every vertex may be
+// R from the origin; the point of the longest edge's line nearest the origin is within about h of the origin's
+// projection when that lies over the sliver (finding 11, and finding 13 for a tetrahedron's face).
+// The line's point is x₀ = p + t·u, u = q − p, t = −p·u / u·u, from the edge's end p nearer the origin (so t·u is no
+// longer than p, and x₀ carries an error of about ε·|p|). A triangle whose three points coincide uses the vertex.
+template <class T>
+Vec3<T> plane_point_near_origin(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
+  Vec3<T> nearest = a;
+  for (const Vec3<T>* x : {&b, &c})
+    if (dot(*x, *x) < dot(nearest, nearest)) nearest = *x;
+  Vec3<T> p = a, q = b;
+  switch (opposite_longest_edge(a, b, c)) {
+    case 0: p = b, q = c; break;
+    case 1: p = c, q = a; break;
+    default: break;
+  }
+  if (dot(q, q) < dot(p, p)) std::swap(p, q);
+  const Vec3<T> u = q - p;
+  const T uu = dot(u, u);
+  if (!(uu > T(0))) return nearest;
+  const Vec3<T> on_line = p + (-dot(p, u) / uu) * u;
+  return dot(on_line, on_line) < dot(nearest, nearest) ? on_line : nearest;
+}
+
 template <class T>
 T triangle_normal(const Vec2<T>& a, const Vec2<T>& b, const Vec2<T>& c) {
   return cross(b - a, c - a);
@@ -127,6 +168,44 @@ ClosestFeature<scalar_t<V>> closest_of(const Points<V>& p, const std::array<Clos
     }
   }
   return c[best];
+}
+
+// Steps of the weight refinements below (refine_face_weights, refine_enclosing_weights): a count, not a tolerance; a
+// refinement stops earlier at its first step that does not bring its point nearer. Measured: on finding 12's flattest
+// tetrahedron the first step took the witnesses from 2.4·10⁻⁷ to 9·10⁻¹³ apart, the second to 0; finding 15's
+// tetrahedron (volume 5·10⁻¹³) took |r| from 1.6·10⁻⁴ to 1.2·10⁻⁷, 9.5·10⁻¹¹, 8.6·10⁻¹⁴ and 3.7·10⁻¹⁷, four steps;
+// finding 14's sliver triangle needed one. Six leaves two spare.
+inline constexpr int kWeightRefinementSteps = 6;
+
+// Iterative refinement of a triangle's face-region weights λ = (va, vb, vc) / sum, in 3D floating modes. Their point
+// r = Σ λᵢpᵢ should be the origin's projection t onto the plane; on a sliver (three nearly collinear points, width h)
+// the numerators' rounding over their small sum leaves it off by about ε·R²/h, and the witnesses Σλᵢaᵢ and Σλᵢbᵢ
+// drift apart by as much (finding 14: 2.2·10⁻⁸ in double). λ is affine in the point, with gradients
+// gₐ = n×(c − b)/n·n, g_b = n×(a − c)/n·n, g_c = n×(b − a)/n·n, so λ − gᵢ·(r − t) are t's weights, up to the rounding
+// of that product, which shrinks with r − t. As for the tetrahedron (refine_enclosing_weights): rescaled to sum 1,
+// kept only if its point is nearer t and every weight stays positive, at most kWeightRefinementSteps steps.
+// t = n (n·x)/n·n from plane_point_near_origin, as closest_in_frame measures v.
+// Regression: SearchDirection.DoubleWitnessesOfASliverTriangle.
+template <class T>
+void refine_face_weights(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c, const Vec3<T>& n,
+                         std::array<T, 4>& weight) {
+  const T nn = dot(n, n);
+  const Vec3<T> t = (dot(n, plane_point_near_origin(a, b, c)) / nn) * n;
+  const std::array<Vec3<T>, 3> gradient = {Vec3<T>(cross(n, Vec3<T>(c - b))), Vec3<T>(cross(n, Vec3<T>(a - c))),
+                                            Vec3<T>(cross(n, Vec3<T>(b - a)))};
+  const auto offset_of = [&](const std::array<T, 4>& w) { return Vec3<T>(w[0] * a + w[1] * b + w[2] * c - t); };
+  Vec3<T> r = offset_of(weight);
+  for (int step = 0; step < kWeightRefinementSteps; ++step) {
+    std::array<T, 4> refined = weight;
+    for (int i = 0; i < 3; ++i) refined[i] = weight[i] - dot(gradient[i], r) / nn;
+    const T total = refined[0] + refined[1] + refined[2];
+    for (int i = 0; i < 3; ++i) refined[i] = refined[i] / total;
+    if (!(refined[0] > T(0) && refined[1] > T(0) && refined[2] > T(0))) return;  // face-region weights stay positive
+    const Vec3<T> refined_offset = offset_of(refined);
+    if (!(dot(refined_offset, refined_offset) < dot(r, r))) return;
+    weight = refined;
+    r = refined_offset;
+  }
 }
 
 // Triangle (a, b, c), in 2D or 3D. Voronoi region tests, vertices first, then edges, then the face:
@@ -177,6 +256,7 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
   f.vertex = {ia, ib, ic, 0};
   f.weight = {va / sum, vb / sum, vc / sum, T(0)};
   f.encloses_origin = (V::dimension == 2);
+  if constexpr (V::dimension == 3 && !ScalarTraits<T>::is_exact) refine_face_weights(a, b, c, n, f.weight);
   return f;
 }
 
@@ -193,8 +273,15 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
 // transpositions). In exact arithmetic every choice gives D; in floating modes the edges from a central point are the
 // short ones. From a far vertex (a needle: one point of A⊖B 10¹⁰ times farther than the rest) all three edges are
 // long and nearly parallel, and D kept little but rounding (regression: SearchDirection.NeedleTetrahedronVolumesUseShortEdges).
+// `rounding` bounds the error of `value`: kVolumeRoundingEpsilons·ε·|e₁||e₂||e₃| for the three edges (0 when exact).
 template <class T>
-T signed_volume(const Vec3<T>& p, const Vec3<T>& q, const Vec3<T>& r, const Vec3<T>& s) {
+struct Volume {
+  T value;
+  T rounding;
+};
+
+template <class T>
+Volume<T> signed_volume(const Vec3<T>& p, const Vec3<T>& q, const Vec3<T>& r, const Vec3<T>& s) {
   const std::array<const Vec3<T>*, 4> x = {&p, &q, &r, &s};
   int base = 0;
   T least(0);
@@ -210,7 +297,46 @@ T signed_volume(const Vec3<T>& p, const Vec3<T>& q, const Vec3<T>& r, const Vec3
   for (int i = 0, j = 0; i < 4; ++i)
     if (i != base) edge[j++] = *x[i] - *x[base];
   const T d = triple(edge[0], edge[1], edge[2]);
-  return base % 2 == 0 ? d : T(-d);
+  const T value = base % 2 == 0 ? d : T(-d);
+  if constexpr (ScalarTraits<T>::is_exact) {
+    return {value, T(0)};
+  } else {
+    using std::sqrt;
+    return {value, Tolerances<T>::volume_rounding() *
+                       sqrt(dot(edge[0], edge[0]) * dot(edge[1], edge[1]) * dot(edge[2], edge[2]))};
+  }
+}
+
+// A volume with the origin as a vertex, D(0, q, r, s) = det(q, r, s) = n·x, is also the face's normal n times the
+// origin's height over the face: x may be any point of the face's plane. When signed_volume's value is within its
+// rounding (floating modes), this measures it from triangle_normal and plane_point_near_origin instead, and takes that
+// if it clears its own rounding bound: kVolumeRoundingEpsilons·ε·(|a||b||x| + 2|n|·R), for n's edges a and b (the
+// error of n, times x) and R the face's largest point (the error of x, from an edge end, times n, and the product's).
+// Otherwise the signed_volume value stands (on small-integer input it is often exactly right, where x is not).
+// Finding 13: on a sliver face whose line passes 1.57·10⁻¹⁵ from the origin, det(q, r, s) from vectors about 5 long
+// erred by 10⁻¹⁷ against a true 9.5·10⁻³⁰, and the region tests put the origin beyond a face it was inside; from the
+// line's nearest point the error is below 10⁻³². `sign`: −1 where the origin is moved to the front by an odd number of
+// transpositions. Regression: SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace.
+template <class T>
+T volume_with_origin(const Volume<T>& central, int sign, const Vec3<T>& q, const Vec3<T>& r, const Vec3<T>& s) {
+  if constexpr (ScalarTraits<T>::is_exact) {
+    return central.value;
+  } else {
+    using std::abs, std::sqrt;
+    if (abs(central.value) > central.rounding) return central.value;
+    const Vec3<T> n = triangle_normal(q, r, s);
+    const Vec3<T> x = plane_point_near_origin(q, r, s);
+    const T height = dot(n, x);
+    // The two shortest edges are n's (triangle_normal), and no longer than the two shortest of the three lengths.
+    std::array<T, 3> length = {dot(Vec3<T>(r - q), Vec3<T>(r - q)), dot(Vec3<T>(s - r), Vec3<T>(s - r)),
+                               dot(Vec3<T>(q - s), Vec3<T>(q - s))};
+    std::sort(length.begin(), length.end());
+    const T largest = sqrt(std::max({dot(q, q), dot(r, r), dot(s, s)}));
+    const T bound = Tolerances<T>::volume_rounding() *
+                    (sqrt(length[0] * length[1] * dot(x, x)) + T(2) * sqrt(dot(n, n)) * largest);
+    if (!(abs(height) > bound)) return central.value;
+    return sign > 0 ? height : T(-height);
+  }
 }
 
 // Iterative refinement of an enclosing tetrahedron's weights λ = v / sum. Their point r = Σ λᵢpᵢ should be the
@@ -221,9 +347,6 @@ T signed_volume(const Vec3<T>& p, const Vec3<T>& q, const Vec3<T>& r, const Vec3
 // gᵢ·r, which shrinks with r. Each step multiplies |r| by about the tetrahedron's condition number times ε; a step is
 // kept only if its point is nearer the origin, and the refinement stops at the first that is not. In exact arithmetic
 // r = 0 and nothing changes. Regression: SearchDirection.DoubleWitnessesOfAFlatEnclosingTetrahedron.
-// At most this many steps. Measured on finding 12's flattest case: the first step took the witnesses from 2.4·10⁻⁷ to
-// 9·10⁻¹³ apart (still 3 times the contract's allowance), the second to 0; the third is spare.
-inline constexpr int kEnclosingRefinementSteps = 3;
 
 template <class T>
 void refine_enclosing_weights(const Points<Vec3<T>>& p, T sum, std::array<T, 4>& weight) {
@@ -238,7 +361,7 @@ void refine_enclosing_weights(const Points<Vec3<T>>& p, T sum, std::array<T, 4>&
                                             Vec3<T>(cross(Vec3<T>(p[3] - p[0]), Vec3<T>(p[1] - p[0]))),
                                             Vec3<T>(cross(Vec3<T>(p[1] - p[0]), Vec3<T>(p[2] - p[0])))};
   Vec3<T> r = point_of_weights(weight);
-  for (int step = 0; step < kEnclosingRefinementSteps; ++step) {
+  for (int step = 0; step < kWeightRefinementSteps; ++step) {
     std::array<T, 4> refined = weight;
     for (int i = 0; i < 4; ++i) refined[i] = weight[i] - dot(gradient[i], r) / sum;
     // The gradients sum to zero (D does not change when all four points move alike), so the corrections do; their
@@ -255,8 +378,12 @@ void refine_enclosing_weights(const Points<Vec3<T>>& p, T sum, std::array<T, 4>&
 template <class T>
 ClosestFeature<T> closest_on_tetrahedron(const Points<Vec3<T>>& p) {
   const Vec3<T> o{};
-  const std::array<T, 4> v = {signed_volume(o, p[1], p[2], p[3]), signed_volume(p[0], o, p[2], p[3]),
-                              signed_volume(p[0], p[1], o, p[3]), signed_volume(p[0], p[1], p[2], o)};
+  // va = D(0, b, c, d), vb = D(a, 0, c, d) = −D(0, a, c, d), vc = D(a, b, 0, d) = D(0, a, b, d),
+  // vd = D(a, b, c, 0) = −D(0, a, b, c).
+  const std::array<T, 4> v = {volume_with_origin(signed_volume(o, p[1], p[2], p[3]), 1, p[1], p[2], p[3]),
+                              volume_with_origin(signed_volume(p[0], o, p[2], p[3]), -1, p[0], p[2], p[3]),
+                              volume_with_origin(signed_volume(p[0], p[1], o, p[3]), 1, p[0], p[1], p[3]),
+                              volume_with_origin(signed_volume(p[0], p[1], p[2], o), -1, p[0], p[1], p[2])};
   const T sum = v[0] + v[1] + v[2] + v[3];
   const bool flat = (sum == T(0));
   // Faces opposite each vertex, in the order of v.

@@ -58,6 +58,17 @@ inline constexpr int kStalledStepsWithGap = 4;
 // Simplices.RegionTestsAgreeWithBruteForce{2d,3d} (proptests: near-flat segments and triangles included).
 inline constexpr int kRegionRoundingEpsilons = 16;
 
+// Rounding bound of a tetrahedron's volume with the origin as a vertex, in units of ε times the volume's magnitude
+// scale: |e₁||e₂||e₃| for det(e₁, e₂, e₃) from the central point, |a||b||x| + 2|n|·R for the face normal times the
+// origin's height (regions.hpp, volume_with_origin). A determinant of three vectors rounds to within a few ε of that
+// product (3 products and 2 sums per cross product, then a dot product: 6ε in the first-order sum); 16 is twice that
+// with margin, so a value above it has the right sign. Its only use is to choose the measure whose sign is certain:
+// a value inside the bound falls back to the other. Pinned by
+// SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace (the sliver face's height clears its bound 42 times
+// over) and RegionsFloating.FlatLatticeTetrahedronKeepsItsExactVolumes (a height of pure rounding, inside its bound,
+// leaves the exact determinant).
+inline constexpr int kVolumeRoundingEpsilons = 16;
+
 // ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
 // Not used by the algorithm: these bound what a floating-mode answer may differ from the exact one, for checkers
 // (tests, the oracle comparison). Units: the scalar's epsilon times the input scale M = max over vertex pairs (a, b)
@@ -99,6 +110,13 @@ struct Tolerances {
       return T(0);
     else
       return T(kRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
+  }
+  // |D − fl(D)| ≤ volume_rounding() · (the volume's magnitude scale)  (regions.hpp).
+  static T volume_rounding() {
+    if constexpr (ScalarTraits<T>::is_exact)
+      return T(0);
+    else
+      return T(kVolumeRoundingEpsilons) * ScalarTraits<T>::epsilon();
   }
   // |v|² ≤ touching_ratio_squared() · max|w_i|²  ⇒  intersecting (touching within rounding).
   static T touching_ratio_squared() {
