@@ -609,16 +609,16 @@ TEST(SearchDirection, DoubleWitnessesOfASliverTriangle) {
 
 // Regression (finding 13, docs/edge-cases.md "a tetrahedron over a sliver face"; found by the generator
 // flat_under_a_chord, cases/findings/flat-pair-long-double-sliver-face.json): a flat pair that overlaps; A⊖B lies
-// within 1.8·10⁻¹⁵ of a plane. Long double reached the triangle (a₁ − b₀, a₀ − b₁, a₀ − b₂), 2.25·10⁻¹⁶ from the
-// origin (exactly so), and its support a₁ − b₁ makes a tetrahedron that encloses the origin exactly, with the weight
-// 2.5·10⁻¹⁶ on a₀ − b₂. The face opposite it is a sliver: a₁ − b₁ lies almost on the line through the first two
-// points, which passes 1.57·10⁻¹⁵ from the origin. That face's volume det(q, r, s) was computed from vectors about 5
-// long and erred by about 10⁻¹⁷ against a true 9.5·10⁻³⁰, so the region tests put the origin beyond the sliver, took
-// its edge (1.57·10⁻¹⁵ away, farther than the triangle), and rule 6 answered Separated at 2.25·10⁻¹⁶: twice the
-// contract's distance allowance. Cause: the volume's lever arm, as in finding 11. Now each volume with the origin as a
-// vertex is the face's normal times the origin's height, measured from the point of the face's longest edge's line
-// nearest the origin (volume_with_origin). What does not matter: the query (the boolean query took the same path);
-// double stops inside its touching band.
+// within 1.8·10⁻¹⁵ of a plane. Long double reached the triangle (a₁ − b₀, a₀ − b₁, a₀ − b₂), 2.25·10⁻¹⁶ from the origin
+// (exactly so), and its support a₁ − b₁ makes a tetrahedron that encloses the origin exactly, with the weight 2.5·10⁻¹⁶
+// on a₀ − b₂. The face opposite it is a sliver: a₁ − b₁ lies almost on the line through the first two points, which
+// passes 1.57·10⁻¹⁵ from the origin. That face's volume det(q, r, s), computed from vectors about 5 long, came out
+// 1.5·10⁻²³ (its rounding bound: 5.2·10⁻¹⁷) against a true −9.5·10⁻³⁰, so the region tests put the origin beyond the
+// sliver, took its edge (1.57·10⁻¹⁵ away, farther than the triangle), and rule 6 answered Separated at 2.25·10⁻¹⁶:
+// twice the contract's distance allowance. Cause: the volume's lever arm, as in finding 11. Now a volume with the
+// origin as a vertex whose determinant is within its rounding bound is measured as the face's normal times the origin's
+// height, from the point of the face's longest edge's line nearest the origin (volume_with_origin). What does not
+// matter: the query (the boolean query took the same path); double stops inside its touching band.
 TEST(SearchDirection, LongDoubleMeasuresATetrahedronFromItsSliverFace) {
   const auto a = shape3<long double>({{-20, -20, -4},
                                       {-17, -0x1.3cbfc29db3b7p+4, -0x1.f48d0f09ea008p+1},

@@ -310,13 +310,14 @@ Volume<T> signed_volume(const Vec3<T>& p, const Vec3<T>& q, const Vec3<T>& r, co
 // A volume with the origin as a vertex, D(0, q, r, s) = det(q, r, s) = n·x, is also the face's normal n times the
 // origin's height over the face: x may be any point of the face's plane. When signed_volume's value is within its
 // rounding (floating modes), this measures it from triangle_normal and plane_point_near_origin instead, and takes that
-// if it clears its own rounding bound: kVolumeRoundingEpsilons·ε·(|a||b||x| + 2|n|·R), for n's edges a and b (the
-// error of n, times x) and R the face's largest point (the error of x, from an edge end, times n, and the product's).
-// Otherwise the signed_volume value stands (on small-integer input it is often exactly right, where x is not).
-// Finding 13: on a sliver face whose line passes 1.57·10⁻¹⁵ from the origin, det(q, r, s) from vectors about 5 long
-// erred by 10⁻¹⁷ against a true 9.5·10⁻³⁰, and the region tests put the origin beyond a face it was inside; from the
-// line's nearest point the error is below 10⁻³². `sign`: −1 where the origin is moved to the front by an odd number of
-// transpositions. Regression: SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace.
+// if it clears its own rounding bound: kVolumeRoundingEpsilons·ε·(|a||b||x| + 2|n|·R), for n's edges a and b (the error
+// of n, times x) and R the face's largest point (the error of x, from an edge end, times n, and the product's).
+// Otherwise the signed_volume value stands (on small-integer input it is often exactly right, where x is not). Finding
+// 13: on a sliver face whose line passes 1.57·10⁻¹⁵ from the origin, det(q, r, s) from vectors about 5 long came out
+// 1.5·10⁻²³ (its bound: 5.2·10⁻¹⁷) against a true −9.5·10⁻³⁰, and the region tests put the origin beyond a face it was
+// inside; from the line's nearest point it is −9.47·10⁻³⁰ (its bound: 2.3·10⁻³¹). `sign`: −1 where the origin is moved
+// to the front by an odd number of transpositions. Regression:
+// SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace.
 template <class T>
 T volume_with_origin(const Volume<T>& central, int sign, const Vec3<T>& q, const Vec3<T>& r, const Vec3<T>& s) {
   if constexpr (ScalarTraits<T>::is_exact) {
