@@ -245,5 +245,38 @@ TEST(RegionsFloating, FlatLatticeTetrahedronKeepsItsExactVolumes) {
   } while (std::next_permutation(order.begin(), order.end()));
 }
 
+// plane_point_near_origin (regions.hpp) on its three outcomes, every ordering, every scalar type. Small integers and
+// halves, so each expected point is exact in every type and the function must return it bit for bit:
+// - the foot of the longest edge's line is nearer than every vertex (the sliver case of findings 11 and 13);
+// - the vertex opposite the longest edge is nearer than that line (the needle case);
+// - the three points coincide, the longest edge has length 0 and the function returns the point (the branch the
+//   property suite does not reach; docs/edge-cases.md lists it). Without its guard exact mode divides by zero (checked:
+//   SIGFPE); floating modes get NaN, which loses the comparison to the vertex, so they pass either way.
+// What does not matter: the ordering, and which end of the longest edge the line's point is measured from.
+TYPED_TEST(RegionsTest, PlanePointNearOriginTakesTheNearerOfVertexAndLine) {
+  using T = TypeParam;
+  struct Case {
+    const char* name;
+    std::array<std::array<double, 3>, 3> points;
+    std::array<double, 3> expected;
+  };
+  const std::array<Case, 3> cases = {{
+      {"FootOfLongestEdge", {{{-2, 1, 0}, {6, 1, 0}, {0, 3, 1}}}, {0, 1, 0}},
+      {"OppositeVertex", {{{-10, 5, 0}, {10, 5, 0}, {0.5, 1, 0}}}, {0.5, 1, 0}},
+      {"CoincidentPoints", {{{1, -2, 3}, {1, -2, 3}, {1, -2, 3}}}, {1, -2, 3}},
+  }};
+  for (const Case& c : cases) {
+    std::array<int, 3> order{0, 1, 2};
+    do {
+      std::array<Vec3<T>, 3> p{};
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) p[i][j] = T(c.points[order[i]][j]);
+      const Vec3<T> x = plane_point_near_origin(p[0], p[1], p[2]);
+      for (int j = 0; j < 3; ++j)
+        EXPECT_EQ(x[j], T(c.expected[j])) << c.name << " ordering " << order[0] << order[1] << order[2] << " axis " << j;
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+}
+
 }  // namespace
 }  // namespace gjkref::test
