@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "gjkref/casefile.hpp"
+#include "gjkref/gjk.hpp"
 
 namespace rc::detail {
 // Defined in librapidcheck (its reproduce-string encoder); not declared in the installed headers.
@@ -29,6 +30,12 @@ namespace gjkref::casefile {
 // RapidCheck finds this by argument-dependent lookup.
 inline void showValue(const Case& c, std::ostream& os) { os << write(c); }
 }  // namespace gjkref::casefile
+
+namespace gjkref {
+// A failed RC_ASSERT(x.status == y.status) shows both sides; without these they print as "<???>".
+inline void showValue(Status s, std::ostream& os) { os << to_string(s); }
+inline void showValue(StopRule r, std::ostream& os) { os << to_string(r); }
+}  // namespace gjkref
 
 namespace gjkref::proptests {
 
