@@ -470,6 +470,7 @@ const char* to_string(Method m) {
     case Method::Hull: return "hull";
     case Method::Qp: return "qp";
     case Method::Certified: return "certified";
+    case Method::Support: return "support";
   }
   return "?";
 }

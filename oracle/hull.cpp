@@ -23,6 +23,7 @@
 #include <optional>
 #include <tuple>
 
+#include "depth_facet.hpp"
 #include "exact_geometry.hpp"
 #include "gjkref/oracle.hpp"
 
@@ -410,6 +411,46 @@ Located locate(const std::vector<Labeled>& d, const std::vector<EPoint>& ed, int
   return located;
 }
 
+// A⊖B as labelled differences of the extreme points of A and B, identical differences kept once, with the exact
+// deduplicated input points and their Epeck twins. input_a[i] is the index in the case of a's point i (its first
+// occurrence).
+struct Differences {
+  std::vector<P> a, b;
+  std::vector<EPoint> ea, eb;
+  std::vector<std::size_t> input_a, input_b;
+  std::vector<Labeled> d;
+  std::vector<EPoint> ed;
+};
+
+Differences differences_of(const casefile::Case& c) {
+  Differences x;
+  // Exact points, duplicates removed (Epeck's equality tests on identical points are slow), with their Epeck twins.
+  for (const auto& [shape, exact_points, epeck_points, input_index] :
+       {std::tuple{&c.a, &x.a, &x.ea, &x.input_a}, std::tuple{&c.b, &x.b, &x.eb, &x.input_b}}) {
+    std::map<P, bool> seen_input;
+    for (std::size_t k = 0; k < shape->points.size(); ++k) {
+      const auto& p = shape->points[k];
+      if (seen_input.emplace(exact(p), true).second) {
+        exact_points->push_back(exact(p));
+        epeck_points->emplace_back(p[0], p[1], p[2]);
+        input_index->push_back(k);
+      }
+    }
+  }
+  // A⊖B's vertices are differences of A's and B's extreme points; identical differences are kept once.
+  std::map<P, bool> seen;
+  const std::vector<std::size_t> ext_a = extreme_points(x.a, x.ea), ext_b = extreme_points(x.b, x.eb);
+  for (std::size_t i : ext_a)
+    for (std::size_t j : ext_b) {
+      const P p = sub(x.a[i], x.b[j]);
+      if (seen.emplace(p, true).second) {
+        x.d.push_back({p, i, j});
+        x.ed.push_back(CGAL::ORIGIN + (x.ea[i] - x.eb[j]));
+      }
+    }
+  return x;
+}
+
 }  // namespace
 
 double correctly_rounded_sqrt(const mpq_class& q) {
@@ -433,36 +474,8 @@ Answer hull_oracle(const casefile::Case& c) {
   Answer out;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return out;
   const TimeLimit bound(c, "hull");
-  // Exact points, duplicates removed (Epeck's equality tests on identical points are slow), with their Epeck twins.
-  // input_a[i] is the index in the case of a's point i (its first occurrence).
-  std::vector<P> a, b;
-  std::vector<EPoint> ea, eb;
-  std::vector<std::size_t> input_a, input_b;
-  for (const auto& [shape, exact_points, epeck_points, input_index] :
-       {std::tuple{&c.a, &a, &ea, &input_a}, std::tuple{&c.b, &b, &eb, &input_b}}) {
-    std::map<P, bool> seen_input;
-    for (std::size_t k = 0; k < shape->points.size(); ++k) {
-      const auto& p = shape->points[k];
-      if (seen_input.emplace(exact(p), true).second) {
-        exact_points->push_back(exact(p));
-        epeck_points->emplace_back(p[0], p[1], p[2]);
-        input_index->push_back(k);
-      }
-    }
-  }
-  // A⊖B's vertices are differences of A's and B's extreme points; identical differences are kept once.
-  std::vector<Labeled> d;
-  std::vector<EPoint> ed;
-  std::map<P, bool> seen;
-  const std::vector<std::size_t> ext_a = extreme_points(a, ea), ext_b = extreme_points(b, eb);
-  for (std::size_t i : ext_a)
-    for (std::size_t j : ext_b) {
-      const P p = sub(a[i], b[j]);
-      if (seen.emplace(p, true).second) {
-        d.push_back({p, i, j});
-        ed.push_back(CGAL::ORIGIN + (ea[i] - eb[j]));
-      }
-    }
+  const Differences x = differences_of(c);
+  const auto& [a, b, ea, eb, input_a, input_b, d, ed] = x;
   const Located located = locate(d, ed, c.dim);
   out.affine_dimension = located.affine_dimension;
   out.verdict = located.verdict;
@@ -485,6 +498,70 @@ Answer hull_oracle(const casefile::Case& c) {
   out.distance = correctly_rounded_sqrt(out.squared_distance);
   if (auto problem = check_certificate(c, out))
     throw CertificateError("hull oracle: the certificate fails (" + *problem + ") on\n" + casefile::write(c));
+  return out;
+}
+
+Penetration penetration_oracle(const casefile::Case& c, const Answer& answer) {
+  Penetration out;
+  out.verdict = answer.verdict;
+  out.method = Method::Hull;
+  if (answer.verdict != Verdict::Overlapping && answer.verdict != Verdict::Touching) return out;
+  const TimeLimit bound(c, "hull-depth");
+  const Differences x = differences_of(c);
+  std::vector<P> pts;
+  for (const Labeled& l : x.d) pts.push_back(l.p);
+  const Affine aff = affine_of(pts);
+  if (aff.dim < c.dim) {  // a flat D: the origin is on its boundary (touching), PD = 0 and no facet to list
+    if (answer.verdict == Verdict::Overlapping) throw CertificateError("hull depth: overlapping, but A⊖B is flat");
+    return out;
+  }
+  // D's boundary as oriented facets of labelled differences: the hull's triangles (3D, outward as CGAL orients them)
+  // or the counter-clockwise ring's edges (2D).
+  std::vector<std::array<const Labeled*, 3>> facets;
+  if (c.dim == 3) {
+    const CGAL::Surface_mesh<std::size_t> mesh = hull_3(x.ed);
+    for (auto f : mesh.faces()) {
+      std::array<const Labeled*, 3> t{};
+      int i = 0;
+      for (auto v : CGAL::vertices_around_face(mesh.halfedge(f), mesh)) t[i++] = &x.d[mesh.point(v)];
+      facets.push_back(t);
+    }
+  } else {
+    const std::vector<std::size_t> ring = extreme_points(pts, x.ed, aff);
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      const Labeled* p = &x.d[ring[k]];
+      const Labeled* q = &x.d[ring[(k + 1) % ring.size()]];
+      facets.push_back({p, q, q});
+    }
+  }
+  const auto normal_of = [&](const std::array<const Labeled*, 3>& f) {
+    if (c.dim == 3) return cross(sub(f[1]->p, f[0]->p), sub(f[2]->p, f[0]->p));
+    const P e = sub(f[1]->p, f[0]->p);
+    return P{e[1], Q(-e[0]), Q(0)};
+  };
+  // Overlapping: the facets whose planes are nearest the origin; touching: those whose planes pass through it.
+  std::optional<Q> best;
+  std::vector<P> chosen;
+  for (const auto& f : facets) {
+    out.surface.push_back({PointPair{x.input_a[f[0]->i], x.input_b[f[0]->j]},
+                           PointPair{x.input_a[f[1]->i], x.input_b[f[1]->j]},
+                           PointPair{x.input_a[f[2]->i], x.input_b[f[2]->j]}});
+    const P n = normal_of(f);
+    const Q offset = dot(n, f[0]->p);
+    const Q squared = answer.verdict == Verdict::Touching ? Q(offset == 0 ? 0 : 1) : Q(offset * offset / dot(n, n));
+    if (answer.verdict == Verdict::Touching && offset != 0) continue;
+    if (!best || squared < *best) {
+      best = squared;
+      chosen.clear();
+    }
+    if (squared == *best && std::none_of(chosen.begin(), chosen.end(), [&](const P& m) { return same_direction(m, n); }))
+      chosen.push_back(n);
+  }
+  out.squared_depth = answer.verdict == Verdict::Touching ? Q(0) : best.value_or(Q(0));
+  for (const P& n : chosen) out.optimal.push_back(supporting_facet(c, n));
+  out.depth = correctly_rounded_sqrt(out.squared_depth);
+  if (auto problem = check_penetration_certificate(c, out))
+    throw CertificateError("hull depth: the certificate fails (" + *problem + ") on\n" + casefile::write(c));
   return out;
 }
 

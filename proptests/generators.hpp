@@ -336,6 +336,186 @@ inline rc::Gen<Case> scales(int dim) {
       });
 }
 
+// ---- Families that reach penetration (docs/properties.md, "Penetration families"): overlaps of every depth, and
+// boxes as engines build them. Small shapes (boxes have 2^dim corners; clouds at most 24 points), so that the exact
+// penetration-depth oracle stays cheap.
+
+// The 2^dim corners of a box of half-extents `half` centred at `centre`, turned by `angle` about the last axis and, in
+// 3D, then by `tilt` about the first: computed in double as an engine computes a box's vertices from its pose,
+// centre + R·(±half). The rounded corners are the case.
+inline Points posed_box(int dim, const Point& centre, const Point& half, double angle, double tilt) {
+  Points out;
+  const double ca = std::cos(angle), sa = std::sin(angle), ct = std::cos(tilt), st = std::sin(tilt);
+  for (int corner = 0; corner < (1 << dim); ++corner) {
+    Point q{0, 0, 0};
+    for (int i = 0; i < dim; ++i) q[i] = (corner >> i & 1 ? 1 : -1) * half[i];
+    Point r = {ca * q[0] - sa * q[1], sa * q[0] + ca * q[1], q[2]};
+    if (dim == 3) r = {r[0], ct * r[1] - st * r[2], st * r[1] + ct * r[2]};
+    for (int i = 0; i < dim; ++i) r[i] += centre[i];
+    out.push_back(r);
+  }
+  return out;
+}
+
+// An axis-aligned box [lo, hi] (exact corners).
+inline Points axis_box(int dim, const Point& lo, const Point& hi) {
+  Points out;
+  for (int corner = 0; corner < (1 << dim); ++corner) {
+    Point q{0, 0, 0};
+    for (int i = 0; i < dim; ++i) q[i] = corner >> i & 1 ? hi[i] : lo[i];
+    out.push_back(q);
+  }
+  return out;
+}
+
+// Deep overlap: two clouds of 4–24 points with coordinates k/1000 in [−4, 4] (not dyadic), B moved by a lattice
+// offset of at most 2: mostly overlapping by a good part of their size.
+inline rc::Gen<Case> deep_overlap(int dim) {
+  const auto cloud = [dim](int count) {
+    return rc::gen::map(rc::gen::container<std::vector<int>>(3 * count, rc::gen::inRange(-4000, 4001)),
+                        [dim, count](const std::vector<int>& v) {
+                          Points ps;
+                          for (int i = 0; i < count; ++i)
+                            ps.push_back({v[3 * i] / 1000.0, v[3 * i + 1] / 1000.0, dim == 3 ? v[3 * i + 2] / 1000.0 : 0});
+                          return ps;
+                        });
+  };
+  return rc::gen::mapcat(rc::gen::tuple(rc::gen::inRange(4, 25), rc::gen::inRange(4, 25)), [=](const auto& n) {
+    return rc::gen::map(rc::gen::tuple(cloud(std::get<0>(n)), cloud(std::get<1>(n)), lattice_point(dim, 2)),
+                        [dim](const auto& t) {
+                          Points b = std::get<1>(t);
+                          for (Point& p : b)
+                            for (int i = 0; i < dim; ++i) p[i] += std::get<2>(t)[i];
+                          return make_case(dim, "deep/clouds", std::get<0>(t), std::move(b));
+                        });
+  });
+}
+
+// Shallow overlap: an exactly touching pair (touching_in_frame) with B pushed into A by 2^−k (k = 1..60) along the
+// contact plane's normal, then axis permutations and reflections (exact): overlapping by at most 2^−k along that
+// normal (or apart, when A has no room below the contact).
+inline rc::Gen<Case> shallow_overlap(int dim) {
+  return rc::gen::map(rc::gen::tuple(touching_in_frame(dim), choice(1, 61), exact_transform(dim, false)),
+                      [dim](const auto& t) {
+                        Case c = std::get<0>(t);
+                        const double step = std::ldexp(1.0, -std::get<1>(t));
+                        for (Point& p : c.b.points) p[height_axis(dim)] -= step;
+                        c.name = "shallow/" + c.name.substr(c.name.find('/') + 1);
+                        ExactTransform x = std::get<2>(t);
+                        x.offset = {0, 0, 0};
+                        return transformed(std::move(c), x);
+                      });
+}
+
+// Resting contact: a box on a box, exactly touching — face on face (full or partial), edge on face, edge on edge,
+// corner on corner — lattice extents and offsets, then an exact transform with a shear (contact stays contact).
+inline rc::Gen<Case> resting_contact(int dim) {
+  return rc::gen::map(rc::gen::tuple(choice(0, 4), lattice_point(dim, 3), lattice_point(dim, 3), lattice_point(dim, 3),
+                                     exact_transform(dim, true)),
+                      [dim](const auto& t) {
+                        const int kind = std::get<0>(t), h = height_axis(dim);
+                        Point ea = std::get<1>(t), eb = std::get<2>(t), shift = std::get<3>(t);
+                        for (int i = 0; i < dim; ++i) ea[i] = 1 + std::fabs(ea[i]), eb[i] = 1 + std::fabs(eb[i]);
+                        Point lo_a{0, 0, 0}, hi_a = ea, lo_b{0, 0, 0}, hi_b = eb;
+                        lo_a[h] = -ea[h], hi_a[h] = 0, lo_b[h] = 0, hi_b[h] = eb[h];  // A below the plane, B above
+                        for (int i = 0; i < dim; ++i) {
+                          if (i == h) continue;
+                          // 0: B's extent overlaps A's in every lateral axis; 1: along the first axis only at an edge
+                          // (face-face becomes edge on face); 2, 3: at edges in every lateral axis (edge-edge, corner).
+                          double o = std::fmod(std::fabs(shift[i]), ea[i]);
+                          if ((kind == 1 && i == 0) || kind >= 2) o = (kind == 3 || i == 0) ? ea[i] : -eb[i];
+                          lo_b[i] = o, hi_b[i] = o + eb[i];
+                        }
+                        static const char* names[] = {"face-face", "edge-face", "edge-edge", "corner"};
+                        return transformed(make_case(dim, std::string("resting/") + names[kind], axis_box(dim, lo_a, hi_a),
+                                                     axis_box(dim, lo_b, hi_b)),
+                                           std::get<4>(t));
+                      });
+}
+
+// Tied optimal facets: congruent cubes of side w, B = A moved by s·t with s = j/8·w and t an axis, a face diagonal
+// or (3D) the space diagonal: the facets across the moved axes tie.
+inline rc::Gen<Case> tied_facets(int dim) {
+  return rc::gen::map(rc::gen::tuple(choice(1, 9), choice(1, 8), choice(0, dim), exact_transform(dim, false)),
+                      [dim](const auto& t) {
+                        const double w = std::get<0>(t), s = std::get<1>(t) * w / 8;
+                        const int axes = std::get<2>(t) + 1;  // how many axes the offset moves along
+                        Point hi{w, w, dim == 3 ? w : 0}, lo{0, 0, 0}, lo_b{0, 0, 0}, hi_b = hi;
+                        for (int i = 0; i < axes; ++i) lo_b[i] += s, hi_b[i] += s;
+                        static const char* names[] = {"axis", "face-diagonal", "space-diagonal"};
+                        return transformed(make_case(dim, std::string("tied/") + names[axes - 1], axis_box(dim, lo, hi),
+                                                     axis_box(dim, lo_b, hi_b)),
+                                           std::get<3>(t));
+                      });
+}
+
+// Thin boxes: a box of thickness 2^−k (k = 0..20, aspect down to 1e−6) overlapping a unit box or another thin box by
+// a fraction j/8 of the thickness across its thin axis.
+inline rc::Gen<Case> thin_boxes(int dim) {
+  return rc::gen::map(rc::gen::tuple(choice(0, 21), choice(1, 16), rc::gen::element(0, 1), lattice_point(dim, 1)),
+                      [dim](const auto& t) {
+                        const int h = height_axis(dim);
+                        const double thick = std::ldexp(1.0, -std::get<0>(t));
+                        Point hi_a{1, 1, 1}, lo_a{-1, -1, -1};
+                        lo_a[h] = -thick, hi_a[h] = thick;
+                        Point lo_b = lo_a, hi_b = hi_a;
+                        if (std::get<2>(t) == 0) lo_b = {-1, -1, -1}, hi_b = {1, 1, 1};
+                        const double shift = (std::get<1>(t) - 8) * thick / 8;
+                        for (int i = 0; i < dim; ++i) {
+                          const double lateral = i == h ? shift : std::get<3>(t)[i] / 2.0;
+                          lo_b[i] += lateral, hi_b[i] += lateral;
+                        }
+                        if (dim == 2) lo_a[2] = hi_a[2] = lo_b[2] = hi_b[2] = 0;
+                        return make_case(dim, std::get<2>(t) ? "thin/thin-thin" : "thin/thin-unit",
+                                         axis_box(dim, lo_a, hi_a), axis_box(dim, lo_b, hi_b));
+                      });
+}
+
+// Posed boxes: a box stacked on another, each vertex computed from a pose (posed_box) the way an engine does:
+// half-extents j/4, B's centre above A's top face by its own half-height minus 2^−k (k = 1..40, or exactly 0 before
+// rounding), both turned about the vertical axis and tilted slightly (up to 1/100 of a turn), the stack moved by up
+// to 1e3. The shapes of the box-box contact reports of FCL and MuJoCo (docs/edge-cases.md).
+inline rc::Gen<Case> posed_boxes(int dim) {
+  return rc::gen::map(rc::gen::tuple(rc::gen::container<std::vector<int>>(6, rc::gen::inRange(1, 9)), choice(0, 41),
+                                     rc::gen::container<std::vector<int>>(4, rc::gen::inRange(-500, 501)),
+                                     rc::gen::inRange(-1000, 1001)),
+                      [dim](const auto& t) {
+                        const std::vector<int>& e = std::get<0>(t);
+                        const std::vector<int>& turn = std::get<2>(t);
+                        const int h = height_axis(dim), k = std::get<1>(t);
+                        const double push = k == 0 ? 0 : std::ldexp(1.0, -k);
+                        const double offset = std::get<3>(t);
+                        Point ha{e[0] / 4.0, e[1] / 4.0, e[2] / 4.0}, hb{e[3] / 4.0, e[4] / 4.0, e[5] / 4.0};
+                        constexpr double kTurn = 6.283185307179586;
+                        Point ca{offset, offset, offset}, cb = ca;
+                        if (dim == 2) ca[2] = cb[2] = 0;
+                        cb[h] += ha[h] + hb[h] - push;
+                        Points a = posed_box(dim, ca, ha, turn[0] * kTurn / 50000, turn[1] * kTurn / 50000);
+                        Points b = posed_box(dim, cb, hb, turn[2] * kTurn / 50000, turn[3] * kTurn / 50000);
+                        return make_case(dim, k == 0 ? "posed/resting" : "posed/stacked", std::move(a), std::move(b));
+                      });
+}
+
+// Depth at scale: a deep overlap or tied cubes scaled by 2^±40, or moved by 1e6 or 1e9.
+inline rc::Gen<Case> depth_scales(int dim) {
+  return rc::gen::map(rc::gen::tuple(rc::gen::oneOf(deep_overlap(dim), tied_facets(dim)), choice(0, 4)),
+                      [dim](const auto& t) {
+                        Case c = std::get<0>(t);
+                        const int kind = std::get<1>(t);
+                        for (auto* s : {&c.a, &c.b})
+                          for (Point& p : s->points)
+                            for (int i = 0; i < dim; ++i) {
+                              if (kind == 0) p[i] = std::ldexp(p[i], 40);
+                              if (kind == 1) p[i] = std::ldexp(p[i], -40);
+                              if (kind == 2) p[i] += 1e6;
+                              if (kind == 3) p[i] += 1e9;
+                            }
+                        static const char* names[] = {"2^40", "2^-40", "1e6", "1e9"};
+                        c.name = std::string("depth-scale/") + names[kind] + "-" + c.name.substr(0, c.name.find('/'));
+                        return c;
+                      });
+}
+
 // Flat pairs under a chord (3D; the wedges of findings 9 and 11, built on purpose). Before rounding, A and B are
 // lattice polygons in the plane z = 0, each point raised or lowered by a tiny dyadic height j·u (u = 2^−k, k in
 // [20, 56], |j| ≤ 8), and B lowered by h = i·u as a whole (|i| ≤ 8). They share the direction of an edge from a common

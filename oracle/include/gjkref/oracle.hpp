@@ -43,7 +43,7 @@ enum class Feature { None, Vertex, Edge, Face, Interior };
 using ExactPoint = std::array<mpq_class, 3>;  // in 2D the third coordinate is 0
 
 // Which method produced an answer.
-enum class Method { Hull, Qp, Certified };
+enum class Method { Hull, Qp, Certified, Support };
 
 // A weight on one input point of a shape: `index` into the case's a.points or b.points.
 struct Weight {
@@ -107,6 +107,70 @@ struct DisagreementError : std::logic_error {
   using std::logic_error::logic_error;
 };
 Answer cross_check(const casefile::Case& c, const Answer& answer);
+
+// ---- Penetration depth (docs/oracle.md, "Penetration depth") --------------------------------------------------------
+//
+// For overlapping shapes the origin is interior to D = A⊖B, and the translational penetration depth is
+//   PD = min over facets F of D of the distance from the origin to F's plane
+// — the length of the shortest translation t of B after which the closed shapes touch; t = PD·n for an optimal facet's
+// outward unit normal n (B moves along n: n points from A into B). Touching shapes have PD = 0.
+
+// A pair of input points, a of A and b of B, naming the point a − b of D.
+struct PointPair {
+  std::size_t a = 0, b = 0;
+  bool operator==(const PointPair&) const = default;
+};
+
+// A supporting plane of D, {x : normal·x = offset}, with D on the side normal·x ≤ offset. Its witness features are
+// F_A(normal) (the points of A on A's supporting plane of that normal) and F_B(−normal): indices into the case's
+// points, in input order, duplicates included.
+struct DepthFacet {
+  ExactPoint normal;  // exact, not unit length; outward
+  mpq_class offset;   // normal·x on the plane: > 0 when the origin is inside D
+  std::vector<std::size_t> on_a, on_b;
+};
+
+struct Penetration {
+  Verdict verdict = Verdict::InvalidInput;  // the distance oracle's verdict: PD is defined for touching and overlapping
+  mpq_class squared_depth;                  // PD², exact; 0 when touching
+  double depth = 0;                         // PD correctly rounded to double
+  // Overlapping: every optimal facet, one per plane (ties are common: congruent boxes). Touching with a
+  // full-dimensional D: the facets of D whose planes pass through the origin — their normals generate the normal cone
+  // of D at the origin, the directions in which B may be moved to separate the shapes (a vertex or an edge of D has
+  // several). Touching with a flat D: empty (every normal of D's affine hull qualifies).
+  std::vector<DepthFacet> optimal;
+  // The certificate of the hull method: D's boundary as oriented facets — triangles (3D) or edges (2D: the third
+  // entry repeats the second) — of differences of input points, each outward (counter-clockwise seen from outside).
+  // Empty for the support method, and when D is not full-dimensional.
+  std::vector<std::array<PointPair, 3>> surface;
+  Method method = Method::Hull;
+};
+
+// Method 1: the facets of the convex hull of the differences (the hull oracle's hull), certificate checked before
+// returning (CertificateError if it fails). `answer` is an oracle's answer for the same case (its verdict is used).
+Penetration penetration_oracle(const casefile::Case& c, const Answer& answer);
+// Method 2, independent of the hull of D: D's facet normals enumerated from A's and B's own faces and edges (every
+// facet of a Minkowski sum is a face of one summand plus a vertex of the other, or the sum of two non-parallel edges),
+// each kept only if its plane supports D, and PD the least distance among them. No CGAL.
+Penetration penetration_by_support(const casefile::Case& c, const Answer& answer);
+// The exact check of a hull-method penetration certificate (see docs/oracle.md for why it proves minimality):
+// every listed facet's plane supports D with the origin strictly inside (overlapping) or on it (touching's cone),
+// the facets close up (every directed edge matched by its reverse), and PD² and the optimal facets are the least.
+std::optional<std::string> check_penetration_certificate(const casefile::Case& c, const Penetration& p);
+// Method 2 on demand: its answer, or a DisagreementError when PD² or the set of optimal normal directions differs.
+Penetration cross_check_penetration(const casefile::Case& c, const Answer& answer, const Penetration& p);
+
+// For judging a reported normal u ≠ 0 of an intersecting pair: h_D(u)/|u| − PD, the directional depth along u in
+// excess of the least (h_D the support function of D). Exactly 0 when u is an optimal normal (or, touching, in the
+// normal cone), positive otherwise; the value is rounded to double from a 256-bit evaluation. nullopt for u = 0.
+std::optional<double> directional_depth_excess(const casefile::Case& c, const std::array<double, 3>& u,
+                                               const mpq_class& squared_depth);
+// For judging a reported contact point pair (a', b') of an intersecting pair: the least, over the optimal facets, of
+// |(a' − b') − PD·n̂| (n̂ the facet's unit normal): how far a' − b' is from a closest boundary point of D. 256-bit.
+double contact_offset(const std::array<double, 3>& a, const std::array<double, 3>& b, const Penetration& p);
+// The exact squared distance from a point to conv(points) (for judging witness and contact points).
+mpq_class squared_distance_to_hull(const std::vector<std::array<double, 3>>& points, const std::array<double, 3>& x,
+                                   int dim);
 
 // √q correctly rounded to double, for a rational q ≥ 0 (MPFR, with an exactness check of the rounding).
 double correctly_rounded_sqrt(const mpq_class& q);
