@@ -52,6 +52,13 @@ const std::vector<Family>& families() {
       {"lower-dimensional", proptests::lower_dimensional},
       {"near-touching", proptests::near_touching},
       {"scales", proptests::scales},
+      {"deep-overlap", proptests::deep_overlap},
+      {"shallow-overlap", proptests::shallow_overlap},
+      {"resting-contact", proptests::resting_contact},
+      {"tied-facets", proptests::tied_facets},
+      {"thin-boxes", proptests::thin_boxes},
+      {"posed-boxes", proptests::posed_boxes},
+      {"depth-scales", proptests::depth_scales},
   };
   return all;
 }
@@ -94,7 +101,11 @@ bool still_fails(const Case& c, impl::Implementation& implementation, impl::Find
     return false;  // the oracle's own failure is not this counterexample
   }
   const impl::Result r = implementation.run(c);
-  return impl::judge(truth, r, implementation.info(), c).finding == finding;
+  try {
+    return impl::judge(truth, r, implementation.info(), c).finding == finding;
+  } catch (const std::logic_error&) {
+    return false;
+  }
 }
 
 // Candidates for a simpler coordinate than x, simplest first: 0, a small integer, x with fewer significant bits.
@@ -237,17 +248,39 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
     if (!line.contains("oracle_failure")) {
       line["oracle"] = oracle::to_string(truth.verdict);
       line["distance"] = truth.distance;
+      const impl::Truth exact_truth(c, truth);
       json results = json::object();
       for (auto& implementation : implementations) {
         const impl::Info& info = implementation->info();
         const impl::Result r = implementation->run(c);
-        const impl::Judged j = impl::judge(truth, r, info, c);
-        if (!j.judged) continue;
+        impl::Judged j;
+        try {
+          j = impl::judge(exact_truth, r, info);
+        } catch (const std::logic_error& e) {
+          // The penetration-depth oracle failed its own certificate: a bug in gjkref. Keep the case, stop the item.
+          const fs::path file = dir / "oracle-failures" / (safe_name(item.key()) + ".json");
+          fs::create_directories(file.parent_path());
+          Case saved = c;
+          saved.note = std::string("THE ORACLE FAILED (penetration depth): ") + e.what();
+          write_atomically(file, casefile::write(saved));
+          line["oracle_failure"] = e.what();
+          break;
+        }
+        if (!j.judged) {
+          results[info.name] = {{"status", impl::to_string(r.status)}, {"judged", false}, {"why", j.not_judged}};
+          continue;
+        }
         json row = {{"status", impl::to_string(r.status)}, {"finding", impl::to_string(j.finding)},
                     {"within_contract", j.within_contract}, {"seconds", r.seconds}, {"scale", j.scale}};
         if (r.status == impl::Status::Answered) row["separated"] = r.separated;
         if (r.distance && std::isfinite(*r.distance)) row["reported_distance"] = *r.distance;
+        if (r.penetration && std::isfinite(*r.penetration)) row["reported_depth"] = *r.penetration;
+        if (exact_truth.penetration_computed()) row["true_depth"] = exact_truth.penetration().depth;
         if (j.distance_error) row["distance_error"] = *j.distance_error;
+        if (j.witness_error) row["witness_error"] = *j.witness_error;
+        if (j.depth_error) row["depth_error"] = *j.depth_error;
+        if (j.normal_error) row["normal_error"] = *j.normal_error;
+        if (j.contact_error) row["contact_error"] = *j.contact_error;
         // Saved: every answer outside the contract, and every intersecting pair called separated (a miss, even where
         // a floating implementation's contract allows it).
         const bool miss = j.finding == impl::Finding::SeparatedWhileTouching ||
@@ -296,7 +329,7 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
         }
         results[info.name] = row;
       }
-      line["results"] = results;
+      if (!line.contains("oracle_failure")) line["results"] = results;
     }
     const std::string text = line.dump() + "\n";
     if (::write(log, text.data(), text.size()) != static_cast<ssize_t>(text.size())) break;
@@ -311,10 +344,10 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
 // ---- reports -------------------------------------------------------------------------------------------------------
 
 struct Tally {
-  int judged = 0, disagreements = 0;
+  int judged = 0, disagreements = 0, not_judged = 0;
   // By finding; a wrong verdict inside the verdict band (allowed by the contract) under "FINDING+band".
   std::map<std::string, int> findings;
-  std::vector<double> errors, relative_errors, scaled_errors, seconds;
+  std::vector<double> errors, relative_errors, scaled_errors, seconds, depth_errors, normal_errors;
 
   int count(std::initializer_list<std::string> keys) const {
     int n = 0;
@@ -354,7 +387,13 @@ const std::vector<Column>& columns() {
       {"int. while separated, beyond band", [](const Tally& t) { return t.count(F::IntersectingWhileSeparated); }},
       {"int. while separated, within band",
        [](const Tally& t) { return t.count({std::string(impl::to_string(F::IntersectingWhileSeparated)) + "+band"}); }},
+      {"distance missing", [](const Tally& t) { return t.count(F::MissingDistance); }},
       {"distance outside", [](const Tally& t) { return t.count(F::DistanceOutsideContract); }},
+      {"witness outside", [](const Tally& t) { return t.count(F::WitnessOutsideContract); }},
+      {"depth missing", [](const Tally& t) { return t.count(F::MissingDepth); }},
+      {"depth outside", [](const Tally& t) { return t.count(F::DepthOutsideContract); }},
+      {"normal outside", [](const Tally& t) { return t.count(F::NormalOutsideContract); }},
+      {"contact outside", [](const Tally& t) { return t.count(F::ContactOutsideContract); }},
       {"failed", [](const Tally& t) { return t.count(F::Failed); }},
       {"threw", [](const Tally& t) { return t.count(F::Threw); }},
       {"crashed", [](const Tally& t) { return t.count(F::Crashed); }},
@@ -366,25 +405,27 @@ const std::vector<Column>& columns() {
 }
 
 void table_row(std::ostream& md, const std::string& first, const Tally& t) {
-  md << "| " << first << " | " << t.judged << " | " << t.disagreements;
+  md << "| " << first << " | " << t.judged << " | " << t.not_judged << " | " << t.disagreements;
   for (const Column& column : columns()) md << " | " << column.count(t);
   md << " | " << format_number(median(t.errors)) << " | " << format_number(largest(t.errors)) << " | "
      << format_number(largest(t.relative_errors)) << " | " << format_number(largest(t.scaled_errors)) << " | "
-     << format_number(median(t.seconds) * 1e6) << " |\n";
+     << format_number(median(t.depth_errors)) << " | " << format_number(largest(t.depth_errors)) << " | "
+     << format_number(largest(t.normal_errors)) << " | " << format_number(median(t.seconds) * 1e6) << " |\n";
 }
 
 void table_header(std::ostream& md, const char* first) {
-  md << "| " << first << " | cases | disagreements";
+  md << "| " << first << " | answers judged | not judged | outside the contract";
   for (const Column& column : columns()) md << " | " << column.title;
-  md << " | distance error, median | max | max relative to d | max relative to M | µs per query, median |\n|---|---|---";
-  for (std::size_t i = 0; i < columns().size() + 5; ++i) md << "|---";
+  md << " | distance error, median | max | max relative to d | max relative to M | depth error, median | max | "
+        "normal error, max | µs per query, median |\n|---|---|---|---";
+  for (std::size_t i = 0; i < columns().size() + 8; ++i) md << "|---";
   md << "|\n";
 }
 
 struct Reports {
   std::map<std::string, Tally> by_implementation;
   std::map<std::pair<std::string, std::string>, Tally> by_implementation_family;  // family: "touching 3D"
-  int items = 0, oracle_failures = 0;
+  int items = 0, oracle_failures = 0, disagreements = 0;
   std::vector<std::string> counterexamples;
 };
 
@@ -403,8 +444,16 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     }
   }
   std::ofstream csv(dir / "results.csv");
-  csv << "family,dim,index,kind,oracle,true_distance,implementation,status,separated,reported_distance,finding,"
-         "distance_error,seconds\n";
+  csv << "family,dim,index,kind,oracle,true_distance,true_depth,implementation,status,separated,reported_distance,"
+         "reported_depth,finding,within_contract,distance_error,witness_error,depth_error,normal_error,contact_error,"
+         "seconds\n";
+  csv << std::setprecision(17);
+  const auto field = [](const json& row, const char* key) -> std::string {
+    if (!row.contains(key)) return "";
+    std::ostringstream os;
+    os << std::setprecision(17) << row[key].get<double>();
+    return os.str();
+  };
   for (const auto& [key, j] : lines) {
     ++rep.items;
     if (j.contains("oracle_failure")) {
@@ -413,8 +462,18 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     }
     const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
     for (const auto& [name, row] : j["results"].items()) {
+      if (row.contains("judged") && !row["judged"].get<bool>()) {
+        for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) ++t->not_judged;
+        csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
+            << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << j["distance"].get<double>()
+            << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,\n";
+        continue;
+      }
+      if (!row["within_contract"].get<bool>()) ++rep.disagreements;
       for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) {
         ++t->judged;
+        if (row.contains("depth_error")) t->depth_errors.push_back(row["depth_error"].get<double>());
+        if (row.contains("normal_error")) t->normal_errors.push_back(row["normal_error"].get<double>());
         const bool within = row["within_contract"].get<bool>();
         const std::string finding = row["finding"].get<std::string>();
         if (!within) ++t->disagreements;
@@ -430,13 +489,13 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       }
       if (row.contains("counterexample")) rep.counterexamples.push_back(row["counterexample"].get<std::string>());
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
-          << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << ","
-          << std::setprecision(17) << j["distance"].get<double>() << "," << name << ","
-          << row["status"].get<std::string>() << ","
+          << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << j["distance"].get<double>()
+          << "," << field(row, "true_depth") << "," << name << "," << row["status"].get<std::string>() << ","
           << (row.contains("separated") ? (row["separated"].get<bool>() ? "true" : "false") : "") << ","
-          << (row.contains("reported_distance") ? format_number(row["reported_distance"].get<double>()) : "") << ","
-          << row["finding"].get<std::string>() << ","
-          << (row.contains("distance_error") ? format_number(row["distance_error"].get<double>()) : "") << ","
+          << field(row, "reported_distance") << "," << field(row, "reported_depth") << ","
+          << row["finding"].get<std::string>() << "," << (row["within_contract"].get<bool>() ? "true" : "false") << ","
+          << field(row, "distance_error") << "," << field(row, "witness_error") << "," << field(row, "depth_error")
+          << "," << field(row, "normal_error") << "," << field(row, "contact_error") << ","
           << row["seconds"].get<double>() << "\n";
     }
   }
@@ -471,7 +530,10 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {
     return json{{"cases", t.judged},
+                {"not_judged", t.not_judged},
                 {"disagreements", t.disagreements},
+                {"depth_error", {{"median", median(t.depth_errors)}, {"max", largest(t.depth_errors)}}},
+                {"max_normal_error", largest(t.normal_errors)},
                 {"findings", t.findings},
                 {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
                 {"max_relative_error", largest(t.relative_errors)},
@@ -484,26 +546,35 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
   return rep;
 }
 
-// The table printed at the end: one line per implementation.
+// The table printed at the end: one line per implementation (the columns: docs/comparing.md).
 void print_table(std::ostream& out, const Reports& rep, const std::vector<std::string>& order) {
   const int w = 24;
-  out << std::left << std::setw(w) << "implementation" << std::right << std::setw(7) << "cases" << std::setw(9)
-      << "wrong" << std::setw(11) << "sep-touch" << std::setw(11) << "sep-overl" << std::setw(11) << "int-sep"
-      << std::setw(9) << "dist" << std::setw(8) << "failed" << std::setw(8) << "crash" << std::setw(7) << "hung"
-      << std::setw(11) << "max err/M" << std::setw(10) << "µs/query" << "\n";
+  out << std::left << std::setw(w) << "implementation" << std::right << std::setw(8) << "answers" << std::setw(7)
+      << "wrong" << std::setw(7) << "band" << std::setw(10) << "sep-touch" << std::setw(10) << "sep-overl"
+      << std::setw(8) << "int-sep" << std::setw(6) << "dist" << std::setw(5) << "wit" << std::setw(7) << "depth"
+      << std::setw(7) << "normal" << std::setw(8) << "contact" << std::setw(7) << "failed" << std::setw(6) << "crash"
+      << std::setw(5) << "hung" << std::setw(10) << "max err/M" << std::setw(11) << "max depth" << std::setw(9)
+      << "µs/query" << "\n";
   using F = impl::Finding;
   for (const std::string& name : order) {
     const auto it = rep.by_implementation.find(name);
     if (it == rep.by_implementation.end()) continue;
     const Tally& t = it->second;
-    out << std::left << std::setw(w) << name << std::right << std::setw(7) << t.judged << std::setw(9)
-        << t.disagreements << std::setw(11) << t.count_all(F::SeparatedWhileTouching) << std::setw(11)
-        << t.count_all(F::SeparatedWhileOverlapping) << std::setw(11) << t.count(F::IntersectingWhileSeparated)
-        << std::setw(9) << t.count(F::DistanceOutsideContract) << std::setw(8)
-        << t.count(F::Failed) + t.count(F::Threw) + t.count(F::NonFiniteNumber) << std::setw(8)
-        << t.count(F::Crashed) << std::setw(7) << t.count(F::Hung) << std::setw(11)
-        << format_number(largest(t.scaled_errors)) << std::setw(10) << format_number(median(t.seconds) * 1e6)
-        << "\n";
+    int band = 0;
+    for (const auto& [k, n] : t.findings)
+      if (k.size() > 5 && k.compare(k.size() - 5, 5, "+band") == 0) band += n;
+    out << std::left << std::setw(w) << name << std::right << std::setw(8) << t.judged << std::setw(7)
+        << t.disagreements << std::setw(7) << band << std::setw(10) << t.count_all(F::SeparatedWhileTouching)
+        << std::setw(10) << t.count_all(F::SeparatedWhileOverlapping) << std::setw(8)
+        << t.count(F::IntersectingWhileSeparated) << std::setw(6)
+        << t.count(F::DistanceOutsideContract) + t.count(F::MissingDistance) << std::setw(5)
+        << t.count(F::WitnessOutsideContract) << std::setw(7)
+        << t.count(F::DepthOutsideContract) + t.count(F::MissingDepth) << std::setw(7)
+        << t.count(F::NormalOutsideContract) << std::setw(8) << t.count(F::ContactOutsideContract) << std::setw(7)
+        << t.count(F::Failed) + t.count(F::Threw) + t.count(F::NonFiniteNumber) + t.count(F::WrongInvalidInput)
+        << std::setw(6) << t.count(F::Crashed) << std::setw(5) << t.count(F::Hung) << std::setw(10)
+        << format_number(largest(t.scaled_errors)) << std::setw(11) << format_number(largest(t.depth_errors))
+        << std::setw(9) << format_number(median(t.seconds) * 1e6) << "\n";
   }
 }
 
@@ -637,7 +708,14 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (shard_died)
     err << "gjkref check: a shard process died (the oracle's time limit aborts it, docs/oracle.md); rerun the same "
         << "command to resume\n";
-  return shard_died || rep.oracle_failures > 0 ? 1 : 0;
+  // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
+  // is outside its contract, else 0.
+  if (shard_died || rep.oracle_failures > 0) return 3;
+  if (rep.disagreements > 0) {
+    err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace gjkref::cli

@@ -36,10 +36,14 @@ bool Result::has_non_finite_number() const {
   auto bad = [](double x) { return !std::isfinite(x); };
   if (distance && bad(*distance)) return true;
   if (penetration && bad(*penetration)) return true;
-  if (witnesses)
-    for (const auto& w : *witnesses)
-      for (double x : w)
-        if (bad(x)) return true;
+  for (const auto* points : {witnesses ? &*witnesses : nullptr, contacts ? &*contacts : nullptr})
+    if (points)
+      for (const auto& w : *points)
+        for (double x : w)
+          if (bad(x)) return true;
+  if (normal)
+    for (double x : *normal)
+      if (bad(x)) return true;
   return false;
 }
 

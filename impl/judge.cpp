@@ -1,6 +1,7 @@
 // impl/judge.cpp — gjkref/judge.hpp.
 #include "gjkref/judge.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -15,7 +16,13 @@ const char* to_string(Finding f) {
     case Finding::SeparatedWhileTouching: return "separated-while-touching";
     case Finding::SeparatedWhileOverlapping: return "separated-while-overlapping";
     case Finding::IntersectingWhileSeparated: return "intersecting-while-separated";
+    case Finding::MissingDistance: return "missing-distance";
     case Finding::DistanceOutsideContract: return "distance-outside-contract";
+    case Finding::WitnessOutsideContract: return "witness-outside-contract";
+    case Finding::MissingDepth: return "missing-depth";
+    case Finding::DepthOutsideContract: return "depth-outside-contract";
+    case Finding::NormalOutsideContract: return "normal-outside-contract";
+    case Finding::ContactOutsideContract: return "contact-outside-contract";
     case Finding::NonFiniteNumber: return "non-finite-number";
     case Finding::Failed: return "failed";
     case Finding::Threw: return "threw";
@@ -26,7 +33,20 @@ const char* to_string(Finding f) {
   return "unknown";
 }
 
+const oracle::Penetration& Truth::penetration() const {
+  if (!penetration_) penetration_ = oracle::penetration_oracle(*case_, answer_);
+  return *penetration_;
+}
+
+int judged_exponent(const Info& info) {
+  if (info.scalar == "float") return kFloatJudgedExponent;
+  if (info.scalar == "long double") return 8000;
+  return 500;
+}
+
 namespace {
+
+constexpr double kDoubleEpsilon = std::numeric_limits<double>::epsilon();
 
 struct Scales {
   double m = 0, r = 0;
@@ -47,18 +67,80 @@ Finding wrong_verdict(oracle::Verdict truth) {
   }
 }
 
+// Is every non-zero coordinate's magnitude within [2^−e, 2^e]?
+bool in_range(const casefile::Case& c, int e) {
+  const double lo = std::ldexp(1.0, -e), hi = std::ldexp(1.0, e);
+  for (const auto* s : {&c.a, &c.b})
+    for (const auto& p : s->points)
+      for (int k = 0; k < c.dim; ++k)
+        if (p[k] != 0 && (std::fabs(p[k]) < lo || std::fabs(p[k]) > hi)) return false;
+  return true;
+}
+
+// x ≤ bound, exactly, for a rational x² ≥ 0 and a double bound.
+bool root_within(const mpq_class& squared, double bound) { return bound >= 0 && squared <= mpq_class(bound) * bound; }
+
+// The allowances of docs/contract.md for one implementation on one case.
+struct Allowances {
+  bool exact = false;
+  double epsilon = 0, m = 0, r = 0;
+  int dim = 3;
+  bool rounded = false;
+
+  double band() const { return exact ? 0 : verdict_band(epsilon, m, r, dim, rounded); }
+  // How far a reported distance or depth may be from the true value x (docs/contract.md, items 3 and 8). Exact
+  // implementations report doubles: one rounding of theirs and one of the truth.
+  double of_value(double x) const {
+    return exact ? kDoubleEpsilon * x : distance_allowance(x, epsilon, m, r, dim, rounded);
+  }
+  // How far a witness or contact point may be from its hull (docs/contract.md, items 7 and 8), including its rounding
+  // to double.
+  double witness() const {
+    const double as_double = std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r;
+    if (exact) return as_double;
+    return kContractWitnessEpsilons * epsilon * r + input_rounding_bound(epsilon, r, dim, rounded) + as_double;
+  }
+};
+
+double root(const mpq_class& q) { return std::sqrt(q.get_d()); }
+
+double norm(const std::array<double, 3>& v) { return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
 }  // namespace
 
-Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c) {
+Judged judge(const Truth& t, const Result& result, const Info& info) {
+  const casefile::Case& c = t.the_case();
+  const oracle::Answer& truth = t.answer();
   Judged j;
+  // The first finding decides the category; later ones still fill in their errors.
+  const auto flag = [&j](Finding f) {
+    if (j.within_contract) j.finding = f;
+    j.within_contract = false;
+  };
   const auto fail = [&j](Finding f) {
     j.finding = f;
     j.within_contract = false;
     return j;
   };
+  const double epsilon = info.epsilon().value_or(kDoubleEpsilon);
+  const bool exact = epsilon == 0;
   const bool invalid = truth.verdict == oracle::Verdict::InvalidInput;
+  if (result.status == Status::Unsupported) {
+    j.judged = false;
+    j.not_judged = "not in this dimension";
+    return j;
+  }
+  // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
+  // failures, crashes and hangs are findings at any input.
+  const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
+  if (answer_like && !invalid && !exact && !in_range(c, judged_exponent(info))) {
+    j.judged = false;
+    j.not_judged = "coordinates outside 2^±" + std::to_string(judged_exponent(info)) + " (" + info.scalar +
+                   "'s judged range, docs/contract.md)";
+    return j;
+  }
   switch (result.status) {
-    case Status::Unsupported: j.judged = false; return j;
+    case Status::Unsupported: break;
     case Status::Failed: return fail(Finding::Failed);
     case Status::Threw: return fail(Finding::Threw);
     case Status::Crashed: return fail(Finding::Crashed);
@@ -68,33 +150,94 @@ Judged judge(const oracle::Answer& truth, const Result& result, const Info& info
   }
   if (invalid) return fail(Finding::WrongInvalidInput);
   if (result.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
-  const bool truly_separated = truth.verdict == oracle::Verdict::Separated;
   const Scales s = scales_of(c);
+  const Allowances allow{exact, epsilon, s.m, s.r, c.dim, info.rounds_input()};
   j.scale = s.m;
-  if (result.separated && truly_separated && result.distance)
-    j.distance_error = std::fabs(*result.distance - truth.distance);
-  if (result.separated != truly_separated) j.finding = result.separated ? wrong_verdict(truth.verdict)
-                                                                        : Finding::IntersectingWhileSeparated;
-  const double epsilon = info.epsilon().value_or(std::numeric_limits<double>::epsilon());
-  if (epsilon == 0) {  // exact: the verdict and, when measured, the squared distance, exactly
-    if (j.finding != Finding::None) return fail(j.finding);
-    if (result.separated && result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance)
-      return fail(Finding::DistanceOutsideContract);
+  j.band = allow.band();
+  if (!exact && s.m > 0 && kContractVerdictEpsilons * epsilon * s.m < std::numeric_limits<double>::min()) {
+    j.judged = false;
+    j.not_judged = "the contract's allowances underflow (M = " + std::to_string(s.m) + ")";
     return j;
   }
-  // An implementation that says separated without measuring is judged on its verdict alone: its distance is taken as
-  // the true one. One that says intersecting reports distance 0.
-  const double reported = result.separated ? result.distance.value_or(truth.distance) : 0.0;
-  switch (judge_floating({result.separated, reported}, truly_separated, truth.distance, epsilon, s.m, s.r, c.dim,
-                         info.rounds_input())) {
-    case Judgement::Agrees:
-    case Judgement::WithinBand: return j;
-    case Judgement::Violates: break;
+
+  // 1. The verdict, with the band on the signed distance: |δ| = d apart, PD overlapping, 0 touching.
+  const bool truly_separated = truth.verdict == oracle::Verdict::Separated;
+  const bool says_separated = result.separated;
+  if (says_separated != truly_separated) {
+    const mpq_class& squared_delta = truly_separated ? truth.squared_distance
+                                     : truth.verdict == oracle::Verdict::Overlapping
+                                         ? t.penetration().squared_depth
+                                         : mpq_class(0);
+    j.finding = says_separated ? wrong_verdict(truth.verdict) : Finding::IntersectingWhileSeparated;
+    if (exact || !root_within(squared_delta, j.band)) return fail(j.finding);
   }
-  return fail(j.finding == Finding::None ? Finding::DistanceOutsideContract : j.finding);
+  const double true_distance = truth.distance;  // 0 unless apart
+
+  // 2. The distance: required of an implementation that measures, when it says separated.
+  if (says_separated) {
+    if (!result.distance) {
+      if (info.can(kMeasures)) flag(Finding::MissingDistance);
+    } else {
+      const double error = std::fabs(*result.distance - true_distance);
+      if (truly_separated) j.distance_error = error;
+      const bool exact_mismatch = result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance;
+      if (exact_mismatch || error > allow.of_value(true_distance)) flag(Finding::DistanceOutsideContract);
+    }
+  }
+
+  // 3. Witness points: each on its hull within W, and |a − b| within D + 2W of d.
+  if (result.witnesses) {
+    const auto& [wa, wb] = *result.witnesses;
+    const mpq_class da = oracle::squared_distance_to_hull(c.a.points, wa, c.dim);
+    const mpq_class db = oracle::squared_distance_to_hull(c.b.points, wb, c.dim);
+    j.witness_error = std::max(root(da), root(db));
+    const double w = allow.witness();
+    const double gap = norm({wa[0] - wb[0], wa[1] - wb[1], wa[2] - wb[2]});
+    if (!root_within(da, w) || !root_within(db, w) || std::fabs(gap - true_distance) > allow.of_value(true_distance) + 2 * w)
+      flag(Finding::WitnessOutsideContract);
+  }
+
+  // 4. Penetration: depth, normal and contact points, when it says intersecting.
+  if (!says_separated) {
+    const bool overlapping = truth.verdict == oracle::Verdict::Overlapping;
+    if (truly_separated) {
+      // Within the band (else returned above): the only depth that fits is about 0.
+      if (result.penetration && *result.penetration > allow.of_value(0) + j.band) flag(Finding::DepthOutsideContract);
+      return j;
+    }
+    if (info.can(kPenetrates) && !result.penetration && overlapping) flag(Finding::MissingDepth);
+    if (result.penetration || result.normal || result.contacts) {
+      const oracle::Penetration& p = t.penetration();
+      const double allowed = allow.of_value(p.depth);
+      if (result.penetration) {
+        j.depth_error = std::fabs(*result.penetration - p.depth);
+        if (*j.depth_error > allowed) flag(Finding::DepthOutsideContract);
+      }
+      if (result.normal) {
+        const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
+        j.normal_error = excess.value_or(std::numeric_limits<double>::infinity());
+        if (!excess || *excess > allowed) flag(Finding::NormalOutsideContract);
+      }
+      if (result.contacts) {
+        const auto& [ca, cb] = *result.contacts;
+        const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
+        const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
+        const double w = allow.witness();
+        const double offset = oracle::contact_offset(ca, cb, p);
+        j.contact_error = std::max({offset, root(da), root(db)});
+        if (!root_within(da, w) || !root_within(db, w) || offset > allowed + 2 * w) flag(Finding::ContactOutsideContract);
+      }
+    }
+  }
+  return j;
+}
+
+Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c) {
+  return judge(Truth(c, truth), result, info);
 }
 
 std::string summary(const Judged& j) {
+  if (!j.judged) return "not judged";
   if (j.finding == Finding::None) return "yes";
   return std::string(j.disagrees() ? "NO: " : "band: ") + to_string(j.finding);
 }

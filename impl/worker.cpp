@@ -97,9 +97,11 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   const gjkref_implementation* const* list = list_function(&count);
   if (!list || count == 0) fail_to_load(4, "gjkref_plugin_implementations lists no implementation");
   for (size_t i = 0; i < count; ++i)
-    if (!list[i] || list[i]->abi_version != GJKREF_PLUGIN_ABI_VERSION || !list[i]->query || !list[i]->name)
+    if (!list[i] || list[i]->abi_version < GJKREF_PLUGIN_ABI_OLDEST || list[i]->abi_version > GJKREF_PLUGIN_ABI_VERSION ||
+        !list[i]->query || !list[i]->name)
       fail_to_load(4, "implementation #" + std::to_string(i) + " is null, has no name or query function, or was " +
-                          "built for another ABI version (gjkref expects " +
+                          "built for another ABI version (gjkref accepts " +
+                          std::to_string(GJKREF_PLUGIN_ABI_OLDEST) + " to " +
                           std::to_string(GJKREF_PLUGIN_ABI_VERSION) + ")");
   const std::uint32_t n = static_cast<std::uint32_t>(count);
   write_all(4, &n, sizeof n);
@@ -259,6 +261,13 @@ class Worker {
       r.witnesses = w;
     }
     if (answer.has_penetration) r.penetration = answer.penetration_depth;
+    const auto point = [dim](const double* p) {
+      std::array<double, 3> x{0, 0, 0};
+      for (int k = 0; k < dim; ++k) x[k] = p[k];
+      return x;
+    };
+    if (answer.has_normal) r.normal = point(answer.normal);
+    if (answer.has_contacts) r.contacts = std::array<std::array<double, 3>, 2>{point(answer.contact_a), point(answer.contact_b)};
     return r;
   }
 

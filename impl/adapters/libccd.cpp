@@ -1,9 +1,28 @@
 // impl/adapters/libccd.cpp — libccd 2.1 (Debian libccd-dev, built with CCD_DOUBLE): GJK and MPR intersection tests and
-// GJK+EPA penetration, on point clouds given by support functions. 3D only (libccd has no 2D).
+// GJK+EPA and MPR penetration, on point clouds given by support functions. 3D only (libccd has no 2D).
 //
 // Settings: CCD_INIT's defaults — first direction (1, 0, 0), max_iterations unlimited ((unsigned long)-1),
 // epa_tolerance and mpr_tolerance 1e-4, dist_tolerance 1e-6 — as a user who calls CCD_INIT gets them. A query that
-// never returns is the worker's time limit's business, and is reported as a hang.
+// never returns is the worker's time limit's business, and is reported as a hang. MPR's interior points (center1,
+// center2) are the means of the points.
+//
+//   libccd-gjk, libccd-mpr: ccdGJKIntersect and ccdMPRIntersect, a verdict only.
+//   libccd-gjk-epa, libccd-mpr-penetration: ccdGJKPenetration and ccdMPRPenetration (0: intersecting, -1: not,
+//     -2 for GJK+EPA: out of memory). Their outputs and how they map to ours:
+//     - depth: as returned (libccd documents that translating obj2 (B) by depth along dir leaves the shapes touching:
+//       our convention already);
+//     - dir: a unit vector from A into B, the direction to move B (ccd.h; verified: A = [0,1]^3, B = A + (1/2, 0, 0)
+//       gives depth 0.5, dir (+1, 0, 0) from both; with A and B swapped, (-1, 0, 0)): our normal as is. For a touching
+//       contact (depth 0) libccd documents the direction as meaningless (MPR sets it to 0; GJK+EPA normalises a zero
+//       vector into NaN): no normal is reported then, and the detail says so;
+//     - pos: ONE point, "where the force should take place" — not a pair of contact points. GJK+EPA's is the mean of
+//       the support points (on A and on B) of the half of the EPA polytope's vertices nearest the origin; MPR's is
+//       the midpoint of the two points that the origin's barycentric coordinates in the final portal give on A and
+//       on B. We report contact_a = pos + depth/2·dir and contact_b = pos − depth/2·dir, which meets
+//       contact_a − contact_b = depth·dir by construction and is exact when pos is the midpoint of the true deepest
+//       points; otherwise the judge sees how far they are from conv(A) and conv(B). On the cube example MPR's pos is
+//       (0.75, 0, 0), giving contact_a.x = 1 and contact_b.x = 0.5 (exact); GJK+EPA's is (0.5, 1/6, 1/4), giving
+//       contact_a.x = 0.75, contact_b.x = 0.25 (neither on its shape's face). For a touching contact both are pos.
 #include <ccd/ccd.h>
 
 #include <cmath>
@@ -69,6 +88,29 @@ void mpr_intersect(const gjkref_query& q, gjkref_answer& answer) {
   answer.outcome = ccdMPRIntersect(&a, &b, &ccd) ? GJKREF_INTERSECTING : GJKREF_SEPARATED;
 }
 
+// Converts a penetration result (return value 0) into the answer: see the header for the conventions.
+void report_penetration(gjkref_answer& answer, ccd_real_t depth, const ccd_vec3_t& direction, const ccd_vec3_t& pos) {
+  using gjkref::adapters::Point;
+  answer.outcome = GJKREF_INTERSECTING;
+  gjkref::adapters::set_penetration(answer, depth);
+  const Point n{ccdVec3X(&direction), ccdVec3Y(&direction), ccdVec3Z(&direction)};
+  const Point p{ccdVec3X(&pos), ccdVec3Y(&pos), ccdVec3Z(&pos)};
+  if (depth == 0) {
+    // Touching: libccd's direction is arbitrary (0 from MPR, NaN from GJK+EPA); the contact is pos on both shapes.
+    gjkref::adapters::set_contacts(answer, p, p);
+    gjkref::adapters::say(answer, "touching (depth 0): no direction from libccd (returned (%g, %g, %g))", n[0], n[1],
+                          n[2]);
+    return;
+  }
+  gjkref::adapters::set_normal(answer, n);
+  Point on_a, on_b;
+  for (int k = 0; k < 3; ++k) {
+    on_a[k] = p[k] + depth / 2 * n[k];
+    on_b[k] = p[k] - depth / 2 * n[k];
+  }
+  gjkref::adapters::set_contacts(answer, on_a, on_b);
+}
+
 // ccdGJKPenetration: 0 when the shapes intersect (depth, direction and position set), -1 when they do not, -2 when
 // EPA could not allocate memory.
 void gjk_penetration(const gjkref_query& q, gjkref_answer& answer) {
@@ -76,16 +118,31 @@ void gjk_penetration(const gjkref_query& q, gjkref_answer& answer) {
   const ccd_t ccd = settings();
   ccd_real_t depth = 0;
   ccd_vec3_t direction, position;
+  ccdVec3Set(&direction, 0, 0, 0);
+  ccdVec3Set(&position, 0, 0, 0);
   switch (ccdGJKPenetration(&a, &b, &ccd, &depth, &direction, &position)) {
-    case 0:
-      answer.outcome = GJKREF_INTERSECTING;
-      answer.has_penetration = 1;
-      answer.penetration_depth = depth;
-      break;
+    case 0: report_penetration(answer, depth, direction, position); break;
     case -1: answer.outcome = GJKREF_SEPARATED; break;
     default:
       answer.outcome = GJKREF_FAILED;
       gjkref::adapters::say(answer, "ccdGJKPenetration returned an error (EPA out of memory)");
+  }
+}
+
+// ccdMPRPenetration: 0 when the shapes intersect (depth, direction and position set), -1 when they do not.
+void mpr_penetration(const gjkref_query& q, gjkref_answer& answer) {
+  const Cloud a = cloud_of(q, 0), b = cloud_of(q, 1);
+  const ccd_t ccd = settings();
+  ccd_real_t depth = 0;
+  ccd_vec3_t direction, position;
+  ccdVec3Set(&direction, 0, 0, 0);
+  ccdVec3Set(&position, 0, 0, 0);
+  switch (ccdMPRPenetration(&a, &b, &ccd, &depth, &direction, &position)) {
+    case 0: report_penetration(answer, depth, direction, position); break;
+    case -1: answer.outcome = GJKREF_SEPARATED; break;
+    default:
+      answer.outcome = GJKREF_FAILED;
+      gjkref::adapters::say(answer, "ccdMPRPenetration returned a value it does not document");
   }
 }
 
@@ -94,10 +151,12 @@ const gjkref_implementation kGjk{GJKREF_PLUGIN_ABI_VERSION, "libccd-gjk", kVersi
                                  GJKREF_CAN_DECIDE, gjkref::adapters::guarded<gjk_intersect>};
 const gjkref_implementation kMpr{GJKREF_PLUGIN_ABI_VERSION, "libccd-mpr", kVersion, "double", GJKREF_3D,
                                  GJKREF_CAN_DECIDE, gjkref::adapters::guarded<mpr_intersect>};
+constexpr unsigned kPenetrates = GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT;
 const gjkref_implementation kPenetration{GJKREF_PLUGIN_ABI_VERSION, "libccd-gjk-epa", kVersion, "double", GJKREF_3D,
-                                         GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE,
-                                         gjkref::adapters::guarded<gjk_penetration>};
-const gjkref_implementation* const kAll[] = {&kGjk, &kMpr, &kPenetration};
+                                         kPenetrates, gjkref::adapters::guarded<gjk_penetration>};
+const gjkref_implementation kMprPenetration{GJKREF_PLUGIN_ABI_VERSION, "libccd-mpr-penetration", kVersion, "double",
+                                            GJKREF_3D, kPenetrates, gjkref::adapters::guarded<mpr_penetration>};
+const gjkref_implementation* const kAll[] = {&kGjk, &kMpr, &kPenetration, &kMprPenetration};
 
 }  // namespace
 

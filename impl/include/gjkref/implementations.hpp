@@ -17,7 +17,7 @@
 namespace gjkref::impl {
 
 // What an implementation can answer (the plugin ABI's GJKREF_CAN_* bits).
-enum Capability : unsigned { kDecides = 1, kMeasures = 2, kWitnesses = 4, kPenetrates = 8 };
+enum Capability : unsigned { kDecides = 1, kMeasures = 2, kWitnesses = 4, kPenetrates = 8, kNormal = 16, kContacts = 32 };
 
 struct Info {
   std::string name;     // unique: "reference-double", "libccd-gjk", ...
@@ -55,6 +55,8 @@ struct Result {
   std::optional<double> distance;    // when the implementation measures and says separated
   std::optional<std::array<std::array<double, 3>, 2>> witnesses;  // closest points on A and on B
   std::optional<double> penetration;                            // depth, when it says intersecting and measures it
+  std::optional<std::array<double, 3>> normal;                  // the direction to move B (from A into B), any length
+  std::optional<std::array<std::array<double, 3>, 2>> contacts;  // contact points on A and on B (a − b = depth·n̂)
   std::optional<mpq_class> exact_squared_distance;              // the exact reference only
   std::string detail;                // the stop rule, the failure, the signal, the exception's text, the stderr tail
   double seconds = 0;                // time inside the implementation's call

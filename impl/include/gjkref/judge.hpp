@@ -1,8 +1,9 @@
-// gjkref/judge.hpp — one implementation's answer against the exact oracle (docs/comparing.md, docs/contract.md).
+// gjkref/judge.hpp — one implementation's answer against the exact oracles (docs/comparing.md, docs/contract.md).
 //
 // Every implementation is held to the yardstick gjkref holds its own reference to: docs/contract.md's allowances,
 // computed with the implementation's own scalar (its machine epsilon) and, for float, the rounding of the input. An
-// exact implementation must be exact. A scalar gjkref does not know is judged as double.
+// exact implementation must be exact. A scalar gjkref does not know is judged as double. The verdict band is on the
+// signed distance δ (d when apart, −PD when overlapping): a wrong verdict is excused only when |δ| is inside it.
 #pragma once
 
 #include <optional>
@@ -14,16 +15,22 @@
 
 namespace gjkref::impl {
 
-// What an answer got wrong, if anything: the category of its error. Whether the contract allows it is separate
-// (Judged::within_contract): a floating implementation may give either verdict when the true distance is inside the
-// verdict band, so a touching pair called separated can be within its contract and still be a touching miss.
+// What an answer got wrong, if anything: the category of its error, the first found in this order. Whether the
+// contract allows it is separate (Judged::within_contract): a floating implementation may give either verdict when
+// |δ| is inside the verdict band, so a touching pair called separated can be within its contract and still be a miss.
 enum class Finding {
-  None,                        // the verdict is right and the distance, if any, within the contract
+  None,                        // the verdict is right and every reported number within the contract
   SeparatedWhileTouching,      // says separated; the shapes touch (the origin is on the boundary of A⊖B)
   SeparatedWhileOverlapping,   // says separated; the shapes overlap
   IntersectingWhileSeparated,  // says intersecting; the shapes are apart
-  DistanceOutsideContract,     // the verdict is right; the distance is off by more than the contract allows
-  NonFiniteNumber,             // a NaN or an infinity in the distance, the witnesses or the depth
+  MissingDistance,             // says separated, declares it measures, reports no distance
+  DistanceOutsideContract,     // the reported distance is off by more than the contract allows
+  WitnessOutsideContract,      // a witness point is too far from its hull, or |a − b| too far from the distance
+  MissingDepth,                // says intersecting, declares it measures depth, reports none (overlapping pairs)
+  DepthOutsideContract,        // the reported penetration depth is off by more than the contract allows
+  NormalOutsideContract,       // the directional depth along the reported normal exceeds PD by more than allowed
+  ContactOutsideContract,      // a contact point is off its hull, or a − b is not a closest boundary point of A⊖B
+  NonFiniteNumber,             // a NaN or an infinity in the distance, the witnesses, the depth, the normal, ...
   Failed,                      // the implementation reported a failure
   Threw,
   Crashed,
@@ -32,21 +39,53 @@ enum class Finding {
 };
 const char* to_string(Finding f);
 
-struct Judged {
-  Finding finding = Finding::None;
-  bool within_contract = true;           // docs/contract.md, with the implementation's scalar, allows the answer
-  bool judged = true;                    // false when the implementation does not answer in this dimension
-  std::optional<double> distance_error;  // |reported − true| when both say separated and a distance was reported
-  double scale = 0;                      // M of docs/contract.md, for errors relative to the input's size
+// The exact truth about one case: the oracle's answer, and the penetration depth (hull method, certificate checked)
+// computed on first need — only overlapping and touching pairs have one, and only some answers need it.
+class Truth {
+ public:
+  Truth(const casefile::Case& c, oracle::Answer answer) : case_(&c), answer_(std::move(answer)) {}
+  const oracle::Answer& answer() const { return answer_; }
+  const casefile::Case& the_case() const { return *case_; }
+  // Throws what penetration_oracle throws (a CertificateError: a bug in gjkref).
+  const oracle::Penetration& penetration() const;
+  bool penetration_computed() const { return penetration_.has_value(); }
 
-  bool disagrees() const { return !within_contract; }
-  // A wrong verdict the contract allows: inside the verdict band.
-  bool within_band() const { return within_contract && finding != Finding::None; }
+ private:
+  const casefile::Case* case_;
+  oracle::Answer answer_;
+  mutable std::optional<oracle::Penetration> penetration_;
 };
 
+struct Judged {
+  Finding finding = Finding::None;
+  bool within_contract = true;  // docs/contract.md, with the implementation's scalar, allows the answer
+  bool judged = true;           // false: the implementation does not answer in this dimension, or the input is
+                                // outside the range its contract covers (not_judged says which)
+  std::string not_judged;
+  std::optional<double> distance_error;  // |reported − d| when it says separated and reports a distance
+  std::optional<double> witness_error;   // the larger distance of a witness from its hull
+  std::optional<double> depth_error;     // |reported depth − PD|
+  std::optional<double> normal_error;    // h_D(n)/|n| − PD along the reported normal n
+  std::optional<double> contact_error;   // distance of a − b from the nearest closest boundary point of A⊖B
+  double scale = 0;                      // M of docs/contract.md, for errors relative to the input's size
+  double band = 0;                       // the verdict band B that applied (0 for exact implementations)
+
+  bool disagrees() const { return judged && !within_contract; }
+  // A wrong verdict the contract allows: inside the verdict band.
+  bool within_band() const { return judged && within_contract && finding != Finding::None; }
+};
+
+Judged judge(const Truth& truth, const Result& result, const Info& info);
+// The same, computing the penetration depth if needed for this one answer.
 Judged judge(const oracle::Answer& truth, const Result& result, const Info& info, const casefile::Case& c);
 
-// One line for a table or a picture: "yes", "band: FINDING" (a wrong verdict the contract allows) or "NO: FINDING".
+// One line for a table or a picture: "yes", "band: FINDING" (a wrong verdict the contract allows), "NO: FINDING" or
+// "not judged".
 std::string summary(const Judged& j);
+
+// The exponent range a floating scalar's contract covers (docs/contract.md, "Range"): every non-zero coordinate of
+// magnitude in [2^−E, 2^E]. float 100 (kFloatJudgedExponent), double and unknown scalars 500 (the squares of the
+// coordinates stay normal), long double 8000; exact: every finite input.
+int judged_exponent(const Info& info);
 
 }  // namespace gjkref::impl

@@ -7,7 +7,9 @@
  *
  * The questions are always about two finite point sets A and B (each the vertex list of a convex polytope, interior
  * points and repeats allowed) in 2D or 3D: do conv(A) and conv(B) intersect (touching counts as intersecting), and
- * how far apart are they. gjkref judges the answers against its exact oracle under docs/contract.md.
+ * how far apart are they, and, when they overlap, how deep (the translational penetration depth), along which normal
+ * and between which contact points. gjkref judges every answer it is given against its exact oracles under
+ * docs/contract.md.
  */
 #ifndef GJKREF_PLUGIN_H
 #define GJKREF_PLUGIN_H
@@ -18,15 +20,20 @@
 extern "C" {
 #endif
 
-/* Bumped when a struct below changes layout. gjkref refuses a plugin built against another version. */
-#define GJKREF_PLUGIN_ABI_VERSION 1
+/* Bumped when a struct below changes layout. Version 2 appended the normal and the contact points to gjkref_answer;
+ * plugins built for version 1 keep loading (gjkref zeroes the whole answer, and a version-1 plugin writes only the
+ * fields it knows). gjkref refuses any other version. */
+#define GJKREF_PLUGIN_ABI_VERSION 2
+#define GJKREF_PLUGIN_ABI_OLDEST 1
 
 /* What an implementation can answer (bits of gjkref_implementation.capabilities). */
 enum {
   GJKREF_CAN_DECIDE = 1,      /* a verdict: separated or intersecting */
   GJKREF_CAN_MEASURE = 2,     /* the distance between separated shapes */
   GJKREF_CAN_WITNESS = 4,     /* closest points on A and B */
-  GJKREF_CAN_PENETRATE = 8    /* a penetration depth for intersecting shapes (reported, not judged) */
+  GJKREF_CAN_PENETRATE = 8,   /* a penetration depth for intersecting shapes */
+  GJKREF_CAN_NORMAL = 16,     /* a contact normal for intersecting shapes (version 2) */
+  GJKREF_CAN_CONTACT = 32     /* contact points on A and B for intersecting shapes (version 2) */
 };
 
 /* Dimensions an implementation accepts (bits of gjkref_implementation.dimensions). */
@@ -60,12 +67,19 @@ typedef struct gjkref_answer {
   double witness_a[3];    /* closest point on conv(A) (z ignored in 2D) */
   double witness_b[3];    /* closest point on conv(B) */
   int has_penetration;    /* set with `penetration_depth` when intersecting and the implementation measures it */
-  double penetration_depth;
+  double penetration_depth; /* the length of the shortest translation of B that leaves the shapes touching */
   char detail[160];       /* free text for the report (a status name, a stop reason); NUL-terminated */
+  /* Version 2. All three describe the same contact: translating B by penetration_depth·normal separates the shapes
+   * to touching, and contact_a − contact_b = penetration_depth·normal/|normal|. */
+  int has_normal;         /* set with `normal` when intersecting */
+  double normal[3];       /* any length (gjkref normalises it); points from A into B: the direction to move B */
+  int has_contacts;       /* set with the two points below when intersecting */
+  double contact_a[3];    /* A's deepest point in B (on conv(A)) */
+  double contact_b[3];    /* B's deepest point in A (on conv(B)) */
 } gjkref_answer;
 
 typedef struct gjkref_implementation {
-  int abi_version;         /* GJKREF_PLUGIN_ABI_VERSION */
+  int abi_version;         /* GJKREF_PLUGIN_ABI_VERSION (or 1, for a plugin built against version 1) */
   const char* name;        /* unique, [a-z0-9-]+, e.g. "mylib-gjk" */
   const char* version;     /* of the code under test, e.g. "2.1" or a commit */
   const char* scalar;      /* "float", "double", ... : decides the contract's rounding allowance */

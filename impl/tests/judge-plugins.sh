@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# CTest impl.judge-plugins (docs/comparing.md, "Exit status"): a judge nobody can fool. Each plugin of
+# libgjkref-judge-plugins.so that is wrong on purpose is reported with answers outside its contract and makes
+# `gjkref check` exit 1; the plugin wrapping the double reference unchanged (and its ABI-version-1 twin) is clean and
+# exits 0.
+# Usage: judge-plugins.sh GJKREF PLUGIN WORKDIR
+set -uo pipefail
+GJKREF="$1"
+PLUGIN="$2"
+WORK="$3"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+failures=0
+
+# check NAME FAMILIES EXPECTED_EXIT [FINDING]: one small campaign on NAME alone; its exit status must be EXPECTED_EXIT,
+# and when FINDING is given, report.json must count at least one answer with that finding outside the contract.
+check() {
+  local name="$1" families="$2" expected="$3" finding="${4:-}"
+  "$GJKREF" check --impl "$name" --plugin "$PLUGIN" --family "$families" --cases 25 --seed 1 --jobs 1 --no-progress \
+    --out "$WORK/$name" > "$WORK/$name.out" 2>&1
+  local status=$?
+  if [ "$status" -ne "$expected" ]; then
+    echo "FAIL: $name exited $status, expected $expected"; cat "$WORK/$name.out"; failures=$((failures + 1)); return
+  fi
+  local wrong
+  wrong=$(python3 -c "import json,sys; print(json.load(open('$WORK/$name/report.json'))['implementations']['$name']['disagreements'])")
+  if [ -n "$finding" ]; then
+    local count
+    count=$(python3 -c "import json; print(json.load(open('$WORK/$name/report.json'))['implementations']['$name']['findings'].get('$finding', 0))")
+    if [ "$count" -lt 1 ]; then
+      echo "FAIL: $name has no '$finding' outside the contract"; cat "$WORK/$name.out"; failures=$((failures + 1)); return
+    fi
+    echo "ok: $name exits $status with $wrong answers outside the contract ($count $finding)"
+  else
+    echo "ok: $name exits $status with $wrong answers outside the contract"
+  fi
+}
+
+check wrapped-reference random,touching,deep-overlap,tied-facets 0
+check wrapped-reference-abi1 random,deep-overlap 0
+check always-separated random,deep-overlap,tied-facets 1 separated-while-overlapping
+check separated-zero-distance random,deep-overlap,tied-facets 1 separated-while-overlapping
+check float-always-separated random,deep-overlap,tied-facets 1 separated-while-overlapping
+check shifted-witnesses random,touching 1 witness-outside-contract
+check depth-off-ten-percent tied-facets,thin-boxes,posed-boxes 1 depth-outside-contract
+if [ "$failures" -gt 0 ]; then echo "$failures checks failed"; exit 1; fi
+echo "judge-plugins: all checked"
