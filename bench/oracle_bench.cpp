@@ -74,6 +74,38 @@ BENCHMARK(oracle_cases<gjkref::oracle::fast_oracle>)->Name("fast")->Apply(sizes)
 BENCHMARK(oracle_cases<gjkref::oracle::fast_oracle, true>)->Name("fast-touching")->Apply(sizes);
 BENCHMARK(oracle_cases<gjkref::oracle::hull_oracle, true>)->Name("hull-touching")->Apply(sizes);
 
+// The penetration-depth oracle on overlapping pairs: clouds as above with B shrunk by 6 about the origin (most pairs
+// overlap; the others are skipped when the cases are made). Each call takes the case's distance answer (made
+// beforehand, not timed) and computes PD: "depth-hull" (method 1 with its certificate checked) and "depth-support"
+// (method 2).
+template <gjkref::oracle::Penetration (*Method)(const gjkref::casefile::Case&, const gjkref::oracle::Answer&)>
+void depth_cases(benchmark::State& state) {
+  const int dim = static_cast<int>(state.range(0)), n = static_cast<int>(state.range(1));
+  std::vector<std::pair<gjkref::casefile::Case, gjkref::oracle::Answer>> cases;
+  for (auto& c : random_cases(dim, n, 256)) {
+    for (auto& p : c.b.points)
+      for (int j = 0; j < dim; ++j) p[j] /= 6;  // B shrunk by 6 about the origin, into A's middle
+    const auto answer = gjkref::oracle::fast_oracle(c);
+    if (answer.verdict == gjkref::oracle::Verdict::Overlapping) cases.push_back({c, answer});
+    if (cases.size() == 64) break;
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [c, answer] = cases[i++ % cases.size()];
+    benchmark::DoNotOptimize(Method(c, answer));
+  }
+  state.counters["cases/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void depth_sizes(benchmark::internal::Benchmark* b) {
+  for (int dim : {2, 3})
+    for (int n : {4, 16, 64}) b->Args({dim, n});
+  b->ArgNames({"dim", "n"})->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK(depth_cases<gjkref::oracle::penetration_oracle>)->Name("depth-hull")->Apply(depth_sizes);
+BENCHMARK(depth_cases<gjkref::oracle::penetration_by_support>)->Name("depth-support")->Apply(depth_sizes);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -474,7 +474,7 @@ inline rc::Gen<Case> thin_boxes(int dim) {
 // Posed boxes: a box stacked on another, each vertex computed from a pose (posed_box) the way an engine does:
 // half-extents j/4, B's centre above A's top face by its own half-height minus 2^−k (k = 1..40, or exactly 0 before
 // rounding), both turned about the vertical axis and tilted slightly (up to 1/100 of a turn), the stack moved by up
-// to 1e3. The shapes of the box-box contact reports of FCL and MuJoCo (docs/edge-cases.md).
+// to 1e3: box-box contacts as engines meet them.
 inline rc::Gen<Case> posed_boxes(int dim) {
   return rc::gen::map(rc::gen::tuple(rc::gen::container<std::vector<int>>(6, rc::gen::inRange(1, 9)), choice(0, 41),
                                      rc::gen::container<std::vector<int>>(4, rc::gen::inRange(-500, 501)),

@@ -161,10 +161,11 @@ TEST(PenetrationCertificate, EveryCorruptionIsCaught) {
 
 // ---- The two methods on the penetration families (and the random one): equal on every case that reaches depth.
 
-// Cases per family and dimension that must reach depth (overlapping; for resting contact, touching).
+// Cases per family and dimension that must reach depth (overlapping; for resting contact, touching):
+// $GJKREF_DEPTH_CASES, else GJKREF_DEPTH_CASES_DEFAULT (proptests/CMakeLists.txt).
 int depth_cases() {
   const char* s = std::getenv("GJKREF_DEPTH_CASES");
-  return s ? std::atoi(s) : 10000;
+  return s ? std::atoi(s) : GJKREF_DEPTH_CASES_DEFAULT;
 }
 std::uint64_t seed() {
   const char* s = std::getenv("GJKREF_SEED");

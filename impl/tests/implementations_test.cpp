@@ -283,6 +283,100 @@ TEST(Judge, InvalidInputMustBeSaidSo) {
   EXPECT_EQ(judge(truth, answered(true, 1.0), info_of("double"), c).finding, Finding::WrongInvalidInput);
 }
 
+// The band is on the signed distance δ = −PD for overlaps: "separated" for unit squares overlapping by 1/2 is outside
+// every floating contract, with or without a distance — and so it is for an overlap of 2^−30, outside double's band
+// (5.7e−14 here), while an overlap of 2^−45 is inside it.
+TEST(Judge, SeparatedOnAnOverlapIsExcusedOnlyWhenTheDepthIsInsideTheBand) {
+  for (double overlap : {0.5, std::ldexp(1.0, -30), std::ldexp(1.0, -45)}) {
+    const casefile::Case c = squares(-overlap);
+    const oracle::Answer truth = oracle::hull_oracle(c);
+    ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
+    const bool inside_band = overlap < 1e-13;
+    for (const Result& r : {answered(true), answered(true, 0.0)}) {
+      const Judged j = judge(truth, r, info_of("double"), c);
+      EXPECT_EQ(j.finding, Finding::SeparatedWhileOverlapping);
+      EXPECT_EQ(j.disagrees(), !inside_band) << overlap;
+    }
+    EXPECT_TRUE(judge(truth, answered(true), info_of("float"), c).disagrees() == (overlap > 1e-5)) << overlap;
+  }
+}
+
+// An implementation that measures must give a distance with "separated"; one that only decides need not.
+TEST(Judge, AMissingDistanceIsAFindingOfAnImplementationThatMeasures) {
+  const casefile::Case c = squares(1);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  Info measures = info_of("double");
+  measures.capabilities = kDecides | kMeasures;
+  EXPECT_EQ(judge(truth, answered(true), measures, c).finding, Finding::MissingDistance);
+  EXPECT_TRUE(judge(truth, answered(true), measures, c).disagrees());
+  EXPECT_FALSE(judge(truth, answered(true), info_of("double"), c).disagrees());
+}
+
+// Witnesses on their hulls pass; moved off them (even keeping a − b), they fail.
+TEST(Judge, WitnessesAreJudgedOnTheirHulls) {
+  const casefile::Case c = squares(1);  // [0,1]² and [2,3]×[0,1]: closest points (1, y) and (2, y)
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  Result r = answered(true, 1.0);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0.5, 0}, {2, 0.5, 0}}};
+  EXPECT_FALSE(judge(truth, r, info_of("double"), c).disagrees());
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1.001, 0.5, 0}, {2.001, 0.5, 0}}};
+  const Judged shifted = judge(truth, r, info_of("double"), c);
+  EXPECT_EQ(shifted.finding, Finding::WitnessOutsideContract);
+  ASSERT_TRUE(shifted.witness_error);
+  EXPECT_NEAR(*shifted.witness_error, 0.001, 1e-12);
+}
+
+// Depth, normal and contacts of unit squares overlapping by 1/2 along x (PD = 1/2, normal +x).
+TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
+  const casefile::Case c = squares(-0.5);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  Info depth = info_of("double");
+  depth.capabilities = kDecides | kPenetrates | kNormal | kContacts;
+  Result r = answered(false);
+  EXPECT_EQ(judge(truth, r, depth, c).finding, Finding::MissingDepth);
+  r.penetration = 0.5;
+  r.normal = std::array<double, 3>{2, 0, 0};
+  r.contacts = std::array<std::array<double, 3>, 2>{{{1, 0.25, 0}, {0.5, 0.25, 0}}};
+  EXPECT_FALSE(judge(truth, r, depth, c).disagrees());
+  Result deeper = r;
+  deeper.penetration = 0.55;
+  EXPECT_EQ(judge(truth, deeper, depth, c).finding, Finding::DepthOutsideContract);
+  Result tilted = r;
+  tilted.normal = std::array<double, 3>{1, 1e-6, 0};
+  EXPECT_EQ(judge(truth, tilted, depth, c).finding, Finding::NormalOutsideContract);
+  Result reversed = r;
+  reversed.normal = std::array<double, 3>{-1, 0, 0};  // B moved the long way: depth 3/2 along −x
+  const Judged back = judge(truth, reversed, depth, c);
+  EXPECT_EQ(back.finding, Finding::NormalOutsideContract);
+  EXPECT_DOUBLE_EQ(*back.normal_error, 1.0);
+  Result off = r;
+  off.contacts = std::array<std::array<double, 3>, 2>{{{1, 0.25, 0}, {0.75, 0.25, 0}}};
+  EXPECT_EQ(judge(truth, off, depth, c).finding, Finding::ContactOutsideContract);
+}
+
+// The range clause: float on 2^200 input, double on subnormal-scale input, are not judged; a crash there still is.
+TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
+  casefile::Case huge = squares(1);
+  for (auto* s : {&huge.a, &huge.b})
+    for (auto& p : s->points)
+      for (double& x : p) x = std::ldexp(x, 200);
+  const oracle::Answer truth = oracle::hull_oracle(huge);
+  Result invalid;
+  invalid.status = Status::InvalidInput;
+  const Judged j = judge(truth, invalid, info_of("float"), huge);
+  EXPECT_FALSE(j.judged);
+  EXPECT_FALSE(j.disagrees());
+  EXPECT_TRUE(judge(truth, answered(true, 1.0), info_of("double"), huge).disagrees());  // 2^200: double's range
+  Result crashed;
+  crashed.status = Status::Crashed;
+  EXPECT_TRUE(judge(truth, crashed, info_of("float"), huge).disagrees());
+  casefile::Case tiny = squares(1);
+  for (auto* s : {&tiny.a, &tiny.b})
+    for (auto& p : s->points)
+      for (double& x : p) x = std::ldexp(x, -1070);
+  EXPECT_FALSE(judge(oracle::hull_oracle(tiny), answered(true, 0.0), info_of("double"), tiny).judged);
+}
+
 }  // namespace judging
 }  // namespace
 }  // namespace gjkref::impl
