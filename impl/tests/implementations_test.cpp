@@ -192,12 +192,12 @@ TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
 
 namespace judging {
 
-Info info_of(const char* scalar) {
+Info info_of(const char* scalar, unsigned capabilities = kDecides | kMeasures) {
   Info info;
   info.name = "under-test";
   info.scalar = scalar;
   info.in_2d = info.in_3d = true;
-  info.capabilities = kDecides | kMeasures;
+  info.capabilities = capabilities;
   return info;
 }
 
@@ -293,11 +293,11 @@ TEST(Judge, SeparatedOnAnOverlapIsExcusedOnlyWhenTheDepthIsInsideTheBand) {
     ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
     const bool inside_band = overlap < 1e-13;
     for (const Result& r : {answered(true), answered(true, 0.0)}) {
-      const Judged j = judge(truth, r, info_of("double"), c);
+      const Judged j = judge(truth, r, info_of("double", kDecides), c);
       EXPECT_EQ(j.finding, Finding::SeparatedWhileOverlapping);
       EXPECT_EQ(j.disagrees(), !inside_band) << overlap;
     }
-    EXPECT_TRUE(judge(truth, answered(true), info_of("float"), c).disagrees() == (overlap > 1e-5)) << overlap;
+    EXPECT_EQ(judge(truth, answered(true), info_of("float", kDecides), c).disagrees(), overlap > 1e-5) << overlap;
   }
 }
 
@@ -305,11 +305,9 @@ TEST(Judge, SeparatedOnAnOverlapIsExcusedOnlyWhenTheDepthIsInsideTheBand) {
 TEST(Judge, AMissingDistanceIsAFindingOfAnImplementationThatMeasures) {
   const casefile::Case c = squares(1);
   const oracle::Answer truth = oracle::hull_oracle(c);
-  Info measures = info_of("double");
-  measures.capabilities = kDecides | kMeasures;
-  EXPECT_EQ(judge(truth, answered(true), measures, c).finding, Finding::MissingDistance);
-  EXPECT_TRUE(judge(truth, answered(true), measures, c).disagrees());
-  EXPECT_FALSE(judge(truth, answered(true), info_of("double"), c).disagrees());
+  EXPECT_EQ(judge(truth, answered(true), info_of("double"), c).finding, Finding::MissingDistance);
+  EXPECT_TRUE(judge(truth, answered(true), info_of("double"), c).disagrees());
+  EXPECT_FALSE(judge(truth, answered(true), info_of("double", kDecides), c).disagrees());
 }
 
 // Witnesses on their hulls pass; moved off them (even keeping a − b), they fail.
