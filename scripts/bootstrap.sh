@@ -26,7 +26,8 @@ PACKAGES=(
   libfcl-dev          # impl/: FCL 0.7's GJK solvers and its collide/distance API
   libeigen3-dev       # impl/: FCL's vectors
   libbullet-dev       # impl/: Bullet's btGjkPairDetector and btGjkEpaSolver2 (float and double builds)
-  libbox2d-dev        # impl/: Box2D's b2Distance (2D, float)
+  libbox2d-dev        # impl/: Box2D's b2Distance and b2CollidePolygons (2D, float)
+  libchipmunk-dev     # impl/: Chipmunk2D's cpShapesCollide (2D, double)
 )
 for mode in "$@"; do
   case "$mode" in

@@ -12,9 +12,9 @@
 //
 // box2d-polygons' preconditions. Set computes the hull itself (gift wrapping) after welding points closer than
 // b2_linearSlop/2 (0.0025) into one, and Debian's build keeps Box2D's assertions, which abort: it asserts 3 to
-// b2_maxPolygonVertices (8) points, at least 3 after welding, a hull of at least 3 vertices, and an area above
-// b2_epsilon (FLT_EPSILON) in float. We check these before calling it (the hull and its area with our own code, in
-// double on the float-rounded points) and answer GJKREF_FAILED with the reason otherwise. The area is required to clear
+// b2_maxPolygonVertices (8) points, at least 3 after welding, a hull walk that closes within 8 vertices and finds at
+// least 3 (in float it may not, on nearly collinear points), and an area above b2_epsilon (FLT_EPSILON) in float. We check these before calling it (the walk with Box2D's float operations, the hull and its area with our own
+// code, in double on the float-rounded points) and answer GJKREF_FAILED with the reason otherwise. The area must clear
 // b2_epsilon by a margin for Box2D's float rounding, 16·FLT_EPSILON·diameter², so a few slivers Box2D would accept are
 // refused too. Welding itself changes the shape (a point 0.002 from another is dropped): that is Box2D's shape, judged.
 //
@@ -81,6 +81,35 @@ const char* why_not_a_polygon(const std::vector<b2Vec2>& points, char (&why)[150
   if (kept.size() < 3) {
     std::snprintf(why, sizeof why, "%zu distinct points after b2PolygonShape::Set's welding (b2_linearSlop/2): "
                   "it needs 3", kept.size());
+    return why;
+  }
+  // Set's gift wrapping runs in float: from the rightmost point (the lowest of ties), each next vertex is the point no
+  // other point lies to the right of (b2Cross < 0), the farther one when exactly collinear. With nearly collinear
+  // points, rounding can make the walk miss its start; Set then asserts that it has fewer than
+  // b2_maxPolygonVertices vertices (found by random inputs: 5 nearly collinear points and 1 more). The same walk, with
+  // Box2D's own float operations, tells in advance.
+  std::size_t start = 0;
+  for (std::size_t i = 1; i < kept.size(); ++i)
+    if (kept[i].x > kept[start].x || (kept[i].x == kept[start].x && kept[i].y < kept[start].y)) start = i;
+  bool closed = false;
+  std::size_t walked = 0;  // the hull's vertices
+  for (std::size_t current = start; !closed && walked < std::size_t(b2_maxPolygonVertices); ++walked) {
+    std::size_t next = 0;
+    for (std::size_t j = 1; j < kept.size(); ++j) {
+      if (next == current) {
+        next = j;
+        continue;
+      }
+      const b2Vec2 r = kept[next] - kept[current], v = kept[j] - kept[current];
+      const float c = b2Cross(r, v);
+      if (c < 0.0f || (c == 0.0f && v.LengthSquared() > r.LengthSquared())) next = j;
+    }
+    closed = next == start;
+    current = next;
+  }
+  if (!closed || walked < 3) {
+    std::snprintf(why, sizeof why, "b2PolygonShape::Set's gift wrapping (float) would %s on these nearly collinear "
+                  "points: it would assert", closed ? "find fewer than 3 vertices" : "not close");
     return why;
   }
   // The hull's area (Andrew's monotone chain, in double) and the points' diameter.

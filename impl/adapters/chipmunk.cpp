@@ -84,7 +84,7 @@ void collide(const gjkref_query& q, gjkref_answer& answer) {
   }
   const Body body(cpBodyNewStatic());
   const Made a = shape_of(q, 0, body.get()), b = shape_of(q, 1, body.get());
-  if (a.kind == Kind::Circle && b.kind != Kind::Polygon || b.kind == Kind::Circle && a.kind != Kind::Polygon) {
+  if ((a.kind == Kind::Circle && b.kind != Kind::Polygon) || (b.kind == Kind::Circle && a.kind != Kind::Polygon)) {
     answer.outcome = GJKREF_FAILED;
     gjkref::adapters::say(answer, "%s against %s: Chipmunk's test is strict (distance < r1 + r2) and never reports "
                           "contact with radius 0", kKindNames[int(a.kind)], kKindNames[int(b.kind)]);

@@ -22,7 +22,7 @@
 // nearest_points[0], contact_b = nearest_points[1], normal = contact_a − contact_b (FCL gives no normal; none is
 // reported when the two points coincide, as when touching). When EPA fails FCL returns min_distance −1 without
 // setting the points (they stay zero): the answer is kept as FCL gives it (depth 1, contacts at the origin) and the
-// detail says so.
+// detail says so (and whether the points were set: a true depth of 1 also reads −1).
 #include <fcl/fcl.h>
 
 #include "adapter.hpp"
@@ -90,8 +90,12 @@ void api_distance(const gjkref_query& q, gjkref_answer& answer) {
       gjkref::adapters::set_contacts(answer, on_a, on_b);
       const fcl::Vector3d normal = on_a - on_b;
       if (normal != fcl::Vector3d::Zero()) gjkref::adapters::set_normal(answer, normal);
+      // -1 is also a true depth of 1; when EPA fails FCL leaves the nearest points at zero.
       if (result.min_distance == -1)
-        gjkref::adapters::say(answer, "min_distance is -1 (FCL's sentinel when EPA fails)");
+        gjkref::adapters::say(answer, on_a == fcl::Vector3d::Zero() && on_b == fcl::Vector3d::Zero()
+                                          ? "min_distance is -1 (FCL's sentinel when EPA fails)"
+                                          : "min_distance is -1 (FCL's sentinel when EPA fails; nearest points set: "
+                                            "perhaps a true depth of 1)");
     }
   }
 }
