@@ -18,9 +18,9 @@
 //
 // Conventions (cpArbiter.h, cpShape.c; checked numerically): count > 0 means touching or overlapping; count == 0,
 // separated (no distance is measured). normal points from the first shape (A) to the second (B): the direction to move
-// B, ours as is. pointA is on A, pointB on B, and distance = dot(pointB − pointA, normal), negative when overlapping, so
-// pointA − pointB = −distance·normal. Ours: depth = −(least distance), the normal, contact_a = pointA and contact_b =
-// pointB of the point with the least distance. Verified: A = [0,1]², B = A + (1/2, 0): count 2, normal (1, 0),
+// B, ours as is. pointA is on A, pointB on B, and distance = dot(pointB − pointA, normal), negative when overlapping,
+// so pointA − pointB = −distance·normal. Ours: depth = −(least distance), the normal, contact_a = pointA and
+// contact_b = pointB of the point with the least distance. Verified: A = [0,1]², B = A + (1/2, 0): count 2, normal (1, 0),
 // points (1, 0)/(0.5, 0) and (1, 1)/(0.5, 1), distances −0.5; with B = [0.9,1.2]×[0.3,0.6] and A, B swapped, normal
 // (−1, 0), distances −0.1. One defect of 7.0.3 (still in Chipmunk's master): when A's shape type sorts after B's
 // (circle < segment < polygon) cpCollide swaps the two, and cpShapesCollide flips the normal and the points back but
@@ -106,8 +106,8 @@ void collide(const gjkref_query& q, gjkref_answer& answer) {
   gjkref::adapters::set_contacts(answer, gjkref::adapters::Point{point.pointA.x, point.pointA.y, 0},
                                  gjkref::adapters::Point{point.pointB.x, point.pointB.y, 0});
   if (a.kind > b.kind)
-    gjkref::adapters::say(answer, "%d point%s; %s against %s: swapped inside cpShapesCollide, whose distances then have "
-                          "the wrong sign (7.0.3)", set.count, set.count == 1 ? "" : "s", kKindNames[int(a.kind)],
+    gjkref::adapters::say(answer, "%d point%s; %s against %s: swapped inside cpShapesCollide, whose distances then "
+                          "have the wrong sign (7.0.3)", set.count, set.count == 1 ? "" : "s", kKindNames[int(a.kind)],
                           kKindNames[int(b.kind)]);
   else
     gjkref::adapters::say(answer, "%d point%s (%s, %s)", set.count, set.count == 1 ? "" : "s", kKindNames[int(a.kind)],
