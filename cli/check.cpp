@@ -215,6 +215,18 @@ std::string safe_name(std::string s) {
   return s;
 }
 
+// An oracle failed its own certificate (a bug in gjkref or CGAL): the case is kept in oracle-failures/ and the item
+// logged as an oracle failure, with no results.
+void save_oracle_failure(const fs::path& dir, const Item& item, const Case& c, const char* what,
+                         const std::logic_error& e, json& line) {
+  const fs::path file = dir / "oracle-failures" / (safe_name(item.key()) + ".json");
+  fs::create_directories(file.parent_path());
+  Case saved = c;
+  saved.note = what + std::string(e.what());
+  write_atomically(file, casefile::write(saved));
+  line["oracle_failure"] = e.what();
+}
+
 void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o, std::uint64_t seed,
                std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
                int progress_fd) {
@@ -237,13 +249,7 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
     try {
       truth = oracle::fast_oracle(c);
     } catch (const std::logic_error& e) {
-      // The oracle failed its own certificate: a bug in gjkref or CGAL. Keep the case, skip the item.
-      const fs::path file = dir / "oracle-failures" / (safe_name(item.key()) + ".json");
-      fs::create_directories(file.parent_path());
-      Case saved = c;
-      saved.note = std::string("THE ORACLE FAILED: ") + e.what();
-      write_atomically(file, casefile::write(saved));
-      line["oracle_failure"] = e.what();
+      save_oracle_failure(dir, item, c, "THE ORACLE FAILED: ", e, line);
     }
     if (!line.contains("oracle_failure")) {
       line["oracle"] = oracle::to_string(truth.verdict);
@@ -257,13 +263,7 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
         try {
           j = impl::judge(exact_truth, r, info);
         } catch (const std::logic_error& e) {
-          // The penetration-depth oracle failed its own certificate: a bug in gjkref. Keep the case, stop the item.
-          const fs::path file = dir / "oracle-failures" / (safe_name(item.key()) + ".json");
-          fs::create_directories(file.parent_path());
-          Case saved = c;
-          saved.note = std::string("THE ORACLE FAILED (penetration depth): ") + e.what();
-          write_atomically(file, casefile::write(saved));
-          line["oracle_failure"] = e.what();
+          save_oracle_failure(dir, item, c, "THE ORACLE FAILED (penetration depth): ", e, line);
           break;
         }
         if (!j.judged) {

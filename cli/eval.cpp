@@ -118,7 +118,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                               {"agrees", !j.disagrees()},
                               {"within_band", j.within_band()}};
         if (!j.judged) row["not_judged"] = j.not_judged;
-        if (j.judged && !exact_truth.answer().certificate.weights_a.empty()) row["verdict_band"] = j.band;
+        if (j.judged) row["verdict_band"] = j.band;
         if (r.distance) row["distance"] = *r.distance;
         if (r.witnesses) row["witnesses"] = *r.witnesses;
         if (r.penetration) row["penetration_depth"] = *r.penetration;

@@ -548,8 +548,8 @@ Penetration penetration_oracle(const casefile::Case& c, const Answer& answer) {
                            PointPair{x.input_a[f[2]->i], x.input_b[f[2]->j]}});
     const P n = normal_of(f);
     const Q offset = dot(n, f[0]->p);
-    const Q squared = answer.verdict == Verdict::Touching ? Q(offset == 0 ? 0 : 1) : Q(offset * offset / dot(n, n));
     if (answer.verdict == Verdict::Touching && offset != 0) continue;
+    const Q squared = offset * offset / dot(n, n);  // 0 for every facet kept when touching
     if (!best || squared < *best) {
       best = squared;
       chosen.clear();

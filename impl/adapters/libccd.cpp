@@ -111,38 +111,24 @@ void report_penetration(gjkref_answer& answer, ccd_real_t depth, const ccd_vec3_
   gjkref::adapters::set_contacts(answer, on_a, on_b);
 }
 
-// ccdGJKPenetration: 0 when the shapes intersect (depth, direction and position set), -1 when they do not, -2 when
-// EPA could not allocate memory.
-void gjk_penetration(const gjkref_query& q, gjkref_answer& answer) {
-  const Cloud a = cloud_of(q, 0), b = cloud_of(q, 1);
-  const ccd_t ccd = settings();
-  ccd_real_t depth = 0;
-  ccd_vec3_t direction, position;
-  ccdVec3Set(&direction, 0, 0, 0);
-  ccdVec3Set(&position, 0, 0, 0);
-  switch (ccdGJKPenetration(&a, &b, &ccd, &depth, &direction, &position)) {
-    case 0: report_penetration(answer, depth, direction, position); break;
-    case -1: answer.outcome = GJKREF_SEPARATED; break;
-    default:
-      answer.outcome = GJKREF_FAILED;
-      gjkref::adapters::say(answer, "ccdGJKPenetration returned an error (EPA out of memory)");
-  }
-}
+// libccd's two penetration calls share a signature: 0 when the shapes intersect (depth, direction and position set),
+// -1 when they do not; ccdGJKPenetration also -2 when EPA could not allocate memory.
+using PenetrationCall = int (*)(const void*, const void*, const ccd_t*, ccd_real_t*, ccd_vec3_t*, ccd_vec3_t*);
 
-// ccdMPRPenetration: 0 when the shapes intersect (depth, direction and position set), -1 when they do not.
-void mpr_penetration(const gjkref_query& q, gjkref_answer& answer) {
+template <PenetrationCall Call>
+void penetration(const gjkref_query& q, gjkref_answer& answer) {
   const Cloud a = cloud_of(q, 0), b = cloud_of(q, 1);
   const ccd_t ccd = settings();
   ccd_real_t depth = 0;
   ccd_vec3_t direction, position;
   ccdVec3Set(&direction, 0, 0, 0);
   ccdVec3Set(&position, 0, 0, 0);
-  switch (ccdMPRPenetration(&a, &b, &ccd, &depth, &direction, &position)) {
+  switch (const int status = Call(&a, &b, &ccd, &depth, &direction, &position)) {
     case 0: report_penetration(answer, depth, direction, position); break;
     case -1: answer.outcome = GJKREF_SEPARATED; break;
     default:
       answer.outcome = GJKREF_FAILED;
-      gjkref::adapters::say(answer, "ccdMPRPenetration returned a value it does not document");
+      gjkref::adapters::say(answer, "libccd returned %d (-2: EPA out of memory)", status);
   }
 }
 
@@ -153,9 +139,9 @@ const gjkref_implementation kMpr{GJKREF_PLUGIN_ABI_VERSION, "libccd-mpr", kVersi
                                  GJKREF_CAN_DECIDE, gjkref::adapters::guarded<mpr_intersect>};
 constexpr unsigned kPenetrates = GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT;
 const gjkref_implementation kPenetration{GJKREF_PLUGIN_ABI_VERSION, "libccd-gjk-epa", kVersion, "double", GJKREF_3D,
-                                         kPenetrates, gjkref::adapters::guarded<gjk_penetration>};
+                                         kPenetrates, gjkref::adapters::guarded<penetration<ccdGJKPenetration>>};
 const gjkref_implementation kMprPenetration{GJKREF_PLUGIN_ABI_VERSION, "libccd-mpr-penetration", kVersion, "double",
-                                            GJKREF_3D, kPenetrates, gjkref::adapters::guarded<mpr_penetration>};
+                                            GJKREF_3D, kPenetrates, gjkref::adapters::guarded<penetration<ccdMPRPenetration>>};
 const gjkref_implementation* const kAll[] = {&kGjk, &kMpr, &kPenetration, &kMprPenetration};
 
 }  // namespace
