@@ -347,7 +347,7 @@ struct Tally {
   int judged = 0, disagreements = 0, not_judged = 0;
   // By finding; a wrong verdict inside the verdict band (allowed by the contract) under "FINDING+band".
   std::map<std::string, int> findings;
-  std::vector<double> errors, relative_errors, scaled_errors, seconds, depth_errors, normal_errors;
+  std::vector<double> errors, relative_errors, scaled_errors, seconds, depth_errors, scaled_depth_errors, normal_errors;
 
   int count(std::initializer_list<std::string> keys) const {
     int n = 0;
@@ -410,13 +410,14 @@ void table_row(std::ostream& md, const std::string& first, const Tally& t) {
   md << " | " << format_number(median(t.errors)) << " | " << format_number(largest(t.errors)) << " | "
      << format_number(largest(t.relative_errors)) << " | " << format_number(largest(t.scaled_errors)) << " | "
      << format_number(median(t.depth_errors)) << " | " << format_number(largest(t.depth_errors)) << " | "
+     << format_number(largest(t.scaled_depth_errors)) << " | "
      << format_number(largest(t.normal_errors)) << " | " << format_number(median(t.seconds) * 1e6) << " |\n";
 }
 
 void table_header(std::ostream& md, const char* first) {
   md << "| " << first << " | answers judged | not judged | outside the contract";
   for (const Column& column : columns()) md << " | " << column.title;
-  md << " | distance error, median | max | max relative to d | max relative to M | depth error, median | max | "
+  md << " | distance error, median | max | max relative to d | max relative to M | depth error, median | max | max relative to M | "
         "normal error, max | µs per query, median |\n|---|---|---|---";
   for (std::size_t i = 0; i < columns().size() + 8; ++i) md << "|---";
   md << "|\n";
@@ -472,7 +473,11 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       if (!row["within_contract"].get<bool>()) ++rep.disagreements;
       for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) {
         ++t->judged;
-        if (row.contains("depth_error")) t->depth_errors.push_back(row["depth_error"].get<double>());
+        if (row.contains("depth_error")) {
+          const double e = row["depth_error"].get<double>(), m = row["scale"].get<double>();
+          t->depth_errors.push_back(e);
+          if (m > 0) t->scaled_depth_errors.push_back(e / m);
+        }
         if (row.contains("normal_error")) t->normal_errors.push_back(row["normal_error"].get<double>());
         const bool within = row["within_contract"].get<bool>();
         const std::string finding = row["finding"].get<std::string>();
@@ -533,6 +538,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
                 {"not_judged", t.not_judged},
                 {"disagreements", t.disagreements},
                 {"depth_error", {{"median", median(t.depth_errors)}, {"max", largest(t.depth_errors)}}},
+                {"max_depth_error_relative_to_scale", largest(t.scaled_depth_errors)},
                 {"max_normal_error", largest(t.normal_errors)},
                 {"findings", t.findings},
                 {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
@@ -553,8 +559,9 @@ void print_table(std::ostream& out, const Reports& rep, const std::vector<std::s
       << "wrong" << std::setw(7) << "band" << std::setw(10) << "sep-touch" << std::setw(10) << "sep-overl"
       << std::setw(8) << "int-sep" << std::setw(6) << "dist" << std::setw(5) << "wit" << std::setw(7) << "depth"
       << std::setw(7) << "normal" << std::setw(8) << "contact" << std::setw(7) << "failed" << std::setw(6) << "crash"
-      << std::setw(5) << "hung" << std::setw(10) << "max err/M" << std::setw(11) << "max depth" << std::setw(9)
-      << "µs/query" << "\n";
+      << std::setw(5) << "hung" << std::setw(10) << "max err/M" << std::setw(12) << "depth err/M"
+      // "µs" is three bytes wide to setw and two characters on the screen.
+      << std::setw(11) << "µs/query" << "\n";
   using F = impl::Finding;
   for (const std::string& name : order) {
     const auto it = rep.by_implementation.find(name);
@@ -573,8 +580,8 @@ void print_table(std::ostream& out, const Reports& rep, const std::vector<std::s
         << t.count(F::NormalOutsideContract) << std::setw(8) << t.count(F::ContactOutsideContract) << std::setw(7)
         << t.count(F::Failed) + t.count(F::Threw) + t.count(F::NonFiniteNumber) + t.count(F::WrongInvalidInput)
         << std::setw(6) << t.count(F::Crashed) << std::setw(5) << t.count(F::Hung) << std::setw(10)
-        << format_number(largest(t.scaled_errors)) << std::setw(11) << format_number(largest(t.depth_errors))
-        << std::setw(9) << format_number(median(t.seconds) * 1e6) << "\n";
+        << format_number(largest(t.scaled_errors)) << std::setw(12) << format_number(largest(t.scaled_depth_errors))
+        << std::setw(10) << format_number(median(t.seconds) * 1e6) << "\n";
   }
 }
 

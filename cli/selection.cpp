@@ -47,8 +47,14 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
       err << "\n";
       return std::nullopt;
     }
+  // A wanted string that is some implementation's whole name chooses that one alone ("libccd-gjk" is not also
+  // "libccd-gjk-epa"); any other is a group.
+  std::vector<std::string> names;
+  for (const auto& i : all) names.push_back(i->info().name);
+  const auto is_a_name = [&](const std::string& w) { return std::find(names.begin(), names.end(), w) != names.end(); };
   const auto named = [&](const std::string& name) {
-    return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) { return chooses(w, name); });
+    return std::any_of(wanted.begin(), wanted.end(),
+                       [&](const std::string& w) { return is_a_name(w) ? w == name : chooses(w, name); });
   };
   // A plugin given on the command line is run whole — asking for it was the point — unless --impl names some of its
   // implementations: then only those (gating a CI job on one implementation of a library of several).

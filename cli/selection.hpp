@@ -11,7 +11,8 @@
 
 namespace gjkref::cli {
 
-// Does `wanted` (a name, or a group: the part before a '-', "reference" for every reference-*) choose `name`?
+// Does `wanted` (a name, or a group: a leading part ending before a '-', "reference" for every reference-*) choose
+// `name`? select_implementations reads a wanted string that is some implementation's whole name as that name alone.
 bool chooses(const std::string& wanted, const std::string& name);
 
 // The built-in implementations and those of `plugins`, filtered by `wanted` (empty: all, with every plugin's). On an
