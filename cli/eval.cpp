@@ -31,12 +31,24 @@ std::string rational_text(const mpq_class& q) {
 
 // n/|n| rounded to double (for display; judging uses the exact normal).
 std::array<double, 3> unit_normal(const oracle::ExactPoint& n) {
+  // Divided first, exactly, by its largest coordinate: an exact normal of huge or tiny input may not fit a double.
+  mpq_class largest = 0;
+  for (const mpq_class& x : n) largest = std::max<mpq_class>(largest, abs(x));
   std::array<double, 3> u{};
   double length = 0;
-  for (int k = 0; k < 3; ++k) u[k] = n[k].get_d(), length += u[k] * u[k];
+  for (int k = 0; k < 3; ++k) u[k] = mpq_class(n[k] / largest).get_d(), length += u[k] * u[k];
   length = std::sqrt(length);
   for (double& x : u) x /= length;
   return u;
+}
+
+// "(x, y)" or "(x, y, z)", 6 significant digits.
+std::string vector_text(const std::array<double, 3>& v, int dim) {
+  std::ostringstream os;
+  os << std::setprecision(6) << "(" << v[0] << ", " << v[1];
+  if (dim == 3) os << ", " << v[2];
+  os << ")";
+  return os.str();
 }
 
 std::string format_double(double x) {
@@ -129,8 +141,13 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                          {"contact_error", j.contact_error}})
           if (value) row[key] = *value;
         results[info.name] = row;
+        // The distance, or, for an intersecting answer that measures depth, the depth.
+        const std::string measured = r.penetration && !r.separated ? "depth " + format_double(*r.penetration)
+                                     : r.distance                  ? format_double(*r.distance)
+                                     : r.separated                 ? "-"
+                                                                   : "0";
         rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
-             << (r.distance ? format_double(*r.distance) : r.separated ? "-" : "0") << std::setw(30)
+             << measured << std::setw(30)
              << r.detail.substr(0, 28) << agrees << "\n";
         if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << r.detail << "\n";
       }
@@ -180,11 +197,12 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
             << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked\n";
         if (depth && truth.verdict == oracle::Verdict::Overlapping)
           out << "  penetration depth: PD^2 = " << rational_text(depth->squared_depth) << ", PD = "
-              << format_double(depth->depth) << ", " << depth->optimal.size()
-              << " optimal facet(s), certificate checked, both methods agree\n";
+              << format_double(depth->depth) << ", " << depth->optimal.size() << " optimal facet(s) (normal "
+              << vector_text(unit_normal(depth->optimal.front().normal), c.dim)
+              << "), certificate checked, both methods agree\n";
         out
             << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
-            << "distance" << std::setw(30) << "details"
+            << "distance or depth" << std::setw(30) << "details"
             << "agrees\n"
             << rows.str() << "\n";
       }

@@ -1,6 +1,7 @@
 // fuzz/checks.hpp — one case through every mode of the reference, judged against the exact oracle under
-// docs/contract.md. Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the case and
-// every answer, saved as a gjkref-case/1 file, and ends the process, so libFuzzer records the input.
+// docs/contract.md, and the exact penetration-depth oracle's two methods on it. Used by the reference fuzz targets
+// (docs/fuzzing.md): a violation is printed with the case and every answer, saved as a gjkref-case/1 file, and ends
+// the process, so libFuzzer records the input.
 #pragma once
 
 #include <cmath>
@@ -135,6 +136,18 @@ inline Report check_reference(const Case& c) {
     const Status expected = truth->verdict == oracle::Verdict::Separated ? Status::Separated : Status::Intersecting;
     if (exact.first != expected || exact.second != truth->squared_distance)
       report.violations.push_back("exact: not the oracle's answer");
+    // The penetration-depth oracle on every pair that reaches depth: its certificate checks (penetration_oracle
+    // throws CertificateError otherwise) and its two methods agree exactly (DisagreementError).
+    if (truth->verdict == oracle::Verdict::Overlapping || truth->verdict == oracle::Verdict::Touching) {
+      try {
+        const oracle::Penetration p = oracle::penetration_oracle(c, *truth);
+        oracle::cross_check_penetration(c, *truth, p);
+        report.answers += "penetration depth: PD^2 = " + p.squared_depth.get_str() + ", " +
+                          std::to_string(p.optimal.size()) + " optimal facets\n";
+      } catch (const std::logic_error& e) {
+        report.violations.push_back(std::string("penetration oracle: ") + e.what());
+      }
+    }
   } else if (oracle::fast_oracle(c).verdict != oracle::Verdict::InvalidInput) {
     report.violations.push_back("oracle: invalid input not reported");
   }

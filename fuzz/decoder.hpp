@@ -10,6 +10,15 @@
 //     5    a shared vertex: point (c >> 3) mod |other| of the other shape, already decoded (A's first points, for B)
 //     6    the midpoint of two of this shape's earlier points, (c >> 3) & 3 and (c >> 5) & 7, modulo their count
 //     7    a raw point: 8 bytes per coordinate, the double's bit pattern (NaN, ±∞, subnormals, huge values)
+//   then one byte s that picks a structure reaching penetration (applied before the transform; 0, or past the end of
+//   the input, keeps the decoded points), s & 3:
+//     1  an offset copy: B = A moved by t, one byte per coordinate read as (int8)/32 (a multiple of 1/32 in [−4, 4)):
+//        congruent shapes overlapping, with tied optimal facets whenever A has parallel faces
+//     2  two axis-aligned boxes, per box and axis a byte: centre (int8 >> 4)/2, half-extent ((b & 15) + 1)/4; with
+//        s & 4, both boxes' last axis thinned by 2^−((s >> 3) & 31) (aspect to 1e−9)
+//     3  two boxes posed as an engine poses them (gjkref/case_boxes.hpp): per box and axis a half-extent byte
+//        ((b & 15) + 1)/4, then for B an angle byte and (3D) a tilt byte, in 1/256 of a turn; B's centre is above A's
+//        by the sum of their half-heights less 2^−((s >> 2) & 63) (0 when that field is 63: resting contact)
 //   Transforms (bits 6–7 of byte 0): 0 none; 1 both shapes scaled by 2^k, k = (int8)p (exact unless it overflows or
 //   underflows); 2 B moved along the last axis by ±2^−j, j = (p & 63), sign p & 64 (near touching); 3 both shapes
 //   translated by 2^e along every axis, e = p & 63 (a large offset that rounds the small features).
@@ -22,6 +31,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gjkref/case_boxes.hpp"
 #include "gjkref/casefile.hpp"
 
 namespace gjkref::fuzz {
@@ -43,6 +53,59 @@ class ByteReader {
   std::size_t size_;
   std::size_t pos_ = 0;
 };
+
+// The structure byte's shapes (see the layout above), replacing or moving the decoded points.
+inline void decode_structure(ByteReader& in, casefile::Case& c) {
+  using Point = std::array<double, 3>;
+  const int dim = c.dim, last = dim - 1;
+  const std::uint8_t s = in.byte();
+  const auto extent = [&in] { return ((in.byte() & 15) + 1) / 4.0; };
+  switch (s & 3) {
+    case 1: {
+      Point t{0, 0, 0};
+      for (int j = 0; j < dim; ++j) t[j] = static_cast<std::int8_t>(in.byte()) / 32.0;
+      c.b.points = c.a.points;
+      for (Point& p : c.b.points)
+        for (int j = 0; j < dim; ++j) p[j] += t[j];
+      c.name = "fuzz/offset-copy";
+      break;
+    }
+    case 2: {
+      std::vector<Point>* shapes[2] = {&c.a.points, &c.b.points};
+      for (auto* shape : shapes) {
+        Point lo{0, 0, 0}, hi{0, 0, 0};
+        for (int j = 0; j < dim; ++j) {
+          const std::uint8_t b = in.byte();
+          const double centre = (static_cast<std::int8_t>(b) >> 4) / 2.0, half = ((b & 15) + 1) / 4.0;
+          lo[j] = centre - half, hi[j] = centre + half;
+        }
+        if (s & 4) {
+          const double centre = (lo[last] + hi[last]) / 2, half = std::ldexp((hi[last] - lo[last]) / 2, -((s >> 3) & 31));
+          lo[last] = centre - half, hi[last] = centre + half;
+        }
+        *shape = casefile::axis_box(dim, lo, hi);
+      }
+      c.name = s & 4 ? "fuzz/thin-boxes" : "fuzz/boxes";
+      break;
+    }
+    case 3: {
+      constexpr double kTurn = 6.283185307179586;
+      Point half_a{0, 0, 0}, half_b{0, 0, 0};
+      for (int j = 0; j < dim; ++j) half_a[j] = extent();
+      for (int j = 0; j < dim; ++j) half_b[j] = extent();
+      const double angle = in.byte() * kTurn / 256, tilt = dim == 3 ? in.byte() * kTurn / 256 : 0;
+      const int k = (s >> 2) & 63;
+      Point centre_b{0, 0, 0};
+      centre_b[last] = half_a[last] + half_b[last] - (k == 63 ? 0 : std::ldexp(1.0, -k));
+      c.a.points = casefile::posed_box(dim, {0, 0, 0}, half_a, 0, 0);
+      c.b.points = casefile::posed_box(dim, centre_b, half_b, angle, tilt);
+      c.name = "fuzz/posed-boxes";
+      break;
+    }
+    default:
+      break;
+  }
+}
 
 inline casefile::Case decode_case(const std::uint8_t* data, std::size_t size, int dim) {
   using Point = std::array<double, 3>;
@@ -85,22 +148,23 @@ inline casefile::Case decode_case(const std::uint8_t* data, std::size_t size, in
       own.push_back(p);
     }
   }
+  decode_structure(in, c);
   switch (counts >> 6) {
     case 1:
       for (auto* shape : shapes)
         for (Point& p : *shape)
           for (int j = 0; j < dim; ++j) p[j] = std::ldexp(p[j], static_cast<std::int8_t>(parameter));
-      c.name = "fuzz/scaled";
+      c.name += "/scaled";
       break;
     case 2:
       for (Point& p : c.b.points) p[dim - 1] += (parameter & 64 ? -1 : 1) * std::ldexp(1.0, -(parameter & 63));
-      c.name = "fuzz/near";
+      c.name += "/near";
       break;
     case 3:
       for (auto* shape : shapes)
         for (Point& p : *shape)
           for (int j = 0; j < dim; ++j) p[j] += std::ldexp(1.0, parameter & 63);
-      c.name = "fuzz/translated";
+      c.name += "/translated";
       break;
     default:
       break;

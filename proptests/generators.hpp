@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "gjkref/case_boxes.hpp"
 #include "gjkref/casefile.hpp"
 
 namespace gjkref::proptests {
@@ -340,33 +341,8 @@ inline rc::Gen<Case> scales(int dim) {
 // boxes as engines build them. Small shapes (boxes have 2^dim corners; clouds at most 24 points), so that the exact
 // penetration-depth oracle stays cheap.
 
-// The 2^dim corners of a box of half-extents `half` centred at `centre`, turned by `angle` about the last axis and, in
-// 3D, then by `tilt` about the first: computed in double as an engine computes a box's vertices from its pose,
-// centre + R·(±half). The rounded corners are the case.
-inline Points posed_box(int dim, const Point& centre, const Point& half, double angle, double tilt) {
-  Points out;
-  const double ca = std::cos(angle), sa = std::sin(angle), ct = std::cos(tilt), st = std::sin(tilt);
-  for (int corner = 0; corner < (1 << dim); ++corner) {
-    Point q{0, 0, 0};
-    for (int i = 0; i < dim; ++i) q[i] = (corner >> i & 1 ? 1 : -1) * half[i];
-    Point r = {ca * q[0] - sa * q[1], sa * q[0] + ca * q[1], q[2]};
-    if (dim == 3) r = {r[0], ct * r[1] - st * r[2], st * r[1] + ct * r[2]};
-    for (int i = 0; i < dim; ++i) r[i] += centre[i];
-    out.push_back(r);
-  }
-  return out;
-}
-
-// An axis-aligned box [lo, hi] (exact corners).
-inline Points axis_box(int dim, const Point& lo, const Point& hi) {
-  Points out;
-  for (int corner = 0; corner < (1 << dim); ++corner) {
-    Point q{0, 0, 0};
-    for (int i = 0; i < dim; ++i) q[i] = corner >> i & 1 ? hi[i] : lo[i];
-    out.push_back(q);
-  }
-  return out;
-}
+using casefile::axis_box;   // gjkref/case_boxes.hpp
+using casefile::posed_box;
 
 // Deep overlap: two clouds of 4–24 points with coordinates k/1000 in [−4, 4] (not dyadic), B moved by a lattice
 // offset of at most 2: mostly overlapping by a good part of their size.

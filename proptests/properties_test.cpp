@@ -217,17 +217,31 @@ GJKREF_FAMILY_PROPERTIES(LowerDimensional, lower_dimensional)
 GJKREF_FAMILY_PROPERTIES(NearTouching, near_touching)
 GJKREF_FAMILY_PROPERTIES(Scales, scales)
 GJKREF_FAMILY_PROPERTIES(PastFindings, past_findings)
+GJKREF_FAMILY_PROPERTIES(DeepOverlap, deep_overlap)
+GJKREF_FAMILY_PROPERTIES(ShallowOverlap, shallow_overlap)
+GJKREF_FAMILY_PROPERTIES(RestingContact, resting_contact)
+GJKREF_FAMILY_PROPERTIES(TiedFacets, tied_facets)
+GJKREF_FAMILY_PROPERTIES(ThinBoxes, thin_boxes)
+GJKREF_FAMILY_PROPERTIES(PosedBoxes, posed_boxes)
+GJKREF_FAMILY_PROPERTIES(DepthScales, depth_scales)
 GJKREF_PROPERTY(FamilyProperties, RarePaths3d, ()) { family_properties(*rare_paths(3)); }  // all are 3D
 GJKREF_PROPERTY(FamilyProperties, FlatUnderAChord3d, ()) { family_properties(*flat_under_a_chord()); }
 
 // ---- metamorphic properties (4, 5, 6 and warm starts of 7), on every family
 
+// The seven penetration families as one.
+rc::Gen<Case> penetration_families(int dim) {
+  return rc::gen::oneOf(deep_overlap(dim), shallow_overlap(dim), resting_contact(dim), tied_facets(dim),
+                        thin_boxes(dim), posed_boxes(dim), depth_scales(dim));
+}
+
 rc::Gen<Case> any_family(int dim) {
   if (dim == 3)
     return rc::gen::oneOf(random_polytopes(dim), exactly_touching(dim), origin_on_feature(dim), lower_dimensional(dim),
-                          near_touching(dim), scales(dim), past_findings(dim), rare_paths(dim), flat_under_a_chord());
+                          near_touching(dim), scales(dim), past_findings(dim), rare_paths(dim), flat_under_a_chord(),
+                          penetration_families(dim));
   return rc::gen::oneOf(random_polytopes(dim), exactly_touching(dim), origin_on_feature(dim), lower_dimensional(dim),
-                        near_touching(dim), scales(dim), past_findings(dim));
+                        near_touching(dim), scales(dim), past_findings(dim), penetration_families(dim));
 }
 
 // 2^k exactly.
@@ -627,6 +641,67 @@ void oracle_methods_agree(const Case& c) {
 GJKREF_PROPERTY(OracleMethods, Agree2d, ()) { oracle_methods_agree(*any_family(2)); }
 GJKREF_PROPERTY(OracleMethods, Agree3d, ()) { oracle_methods_agree(*any_family(3)); }
 
+// ---- the penetration-depth oracle under exact symmetries (docs/properties.md, "Penetration families")
+
+// The directions of p's optimal normals times `sign`, each scaled so that its first non-zero coordinate is ±1, sorted:
+// equal for two answers exactly when their sets of optimal normal directions are.
+std::vector<std::array<Exact, 3>> optimal_directions(const oracle::Penetration& p, int sign) {
+  std::vector<std::array<Exact, 3>> out;
+  for (const oracle::DepthFacet& f : p.optimal) {
+    std::array<Exact, 3> n{f.normal[0] * sign, f.normal[1] * sign, f.normal[2] * sign};
+    const auto lead = std::find_if(n.begin(), n.end(), [](const Exact& x) { return x != 0; });
+    RC_ASSERT(lead != n.end());
+    const Exact scale = abs(*lead);
+    for (Exact& x : n) x /= scale;
+    out.push_back(n);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// B⊖A = −(A⊖B): the same PD², every optimal normal reversed. Both shapes scaled by 2^k: PD² times 4^k, the same
+// normals. Both moved by the same offset: nothing changes. (Exact transformations only: a case whose image rounds is
+// skipped for that transformation.) Each answer's certificate is checked by penetration_oracle itself.
+void penetration_symmetries(const Case& c, int k, int shift) {
+  saving_case_on_failure(c, [&] {
+    const Answer truth = oracle::fast_oracle(c);
+    RC_TAG(c.name.substr(0, c.name.find('/')), std::string(oracle::to_string(truth.verdict)));
+    if (truth.verdict != Verdict::Overlapping && truth.verdict != Verdict::Touching) return;
+    const oracle::Penetration p = oracle::penetration_oracle(c, truth);
+    const auto depth_of = [](const Case& x) { return oracle::penetration_oracle(x, oracle::fast_oracle(x)); };
+
+    Case swapped = c;
+    std::swap(swapped.a, swapped.b);
+    const oracle::Penetration ps = depth_of(swapped);
+    RC_ASSERT(ps.squared_depth == p.squared_depth);
+    RC_ASSERT(optimal_directions(ps, -1) == optimal_directions(p, 1));
+
+    const Exact factor = power_of_two(k);
+    if (const auto scaled = exactly_mapped(c, [&](double x, int) {
+          return std::pair<double, Exact>{std::ldexp(x, k), Exact(x) * factor};
+        })) {
+      const oracle::Penetration q = depth_of(*scaled);
+      RC_ASSERT(q.squared_depth == p.squared_depth * factor * factor);
+      RC_ASSERT(optimal_directions(q, 1) == optimal_directions(p, 1));
+    }
+    if (const auto moved = exactly_mapped(c, [shift](double x, int i) {
+          const double t = std::ldexp(double(shift), -3 * i);
+          return std::pair<double, Exact>{x + t, Exact(x) + Exact(t)};
+        })) {
+      const oracle::Penetration q = depth_of(*moved);
+      RC_ASSERT(q.squared_depth == p.squared_depth);
+      RC_ASSERT(optimal_directions(q, 1) == optimal_directions(p, 1));
+    }
+  });
+}
+
+GJKREF_PROPERTY(PenetrationSymmetries, Hold2d, ()) {
+  penetration_symmetries(*penetration_families(2), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001));
+}
+GJKREF_PROPERTY(PenetrationSymmetries, Hold3d, ()) {
+  penetration_symmetries(*penetration_families(3), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001));
+}
+
 // ---- representativeness: each family produces what it is for (a hit-rate check, as Jolt's)
 
 struct Mix {
@@ -677,6 +752,32 @@ TEST(Generators, FamiliesProduceWhatTheyAreFor) {
   EXPECT_GT(chord.overlapping, kSamples / 10);
   std::printf("3D: under a chord %d/%d/%d (separated/touching/overlapping of %d)\n", chord.separated, chord.touching,
               chord.overlapping, kSamples);
+}
+
+// The penetration families reach depth: each mostly overlaps, resting contact always touches, and the stacked families
+// give both. (PenetrationMethodsAgree, penetration_test.cpp, also fails a family that reaches depth too rarely.)
+TEST(Generators, PenetrationFamiliesReachDepth) {
+  constexpr int kSamples = 300;
+  for (int dim : {2, 3}) {
+    SCOPED_TRACE(dim);
+    const Mix deep = sample(deep_overlap(dim), kSamples, 11), shallow = sample(shallow_overlap(dim), kSamples, 12),
+              resting = sample(resting_contact(dim), kSamples, 13), tied = sample(tied_facets(dim), kSamples, 14),
+              thin = sample(thin_boxes(dim), kSamples, 15), posed = sample(posed_boxes(dim), kSamples, 16),
+              scaled = sample(depth_scales(dim), kSamples, 17);
+    EXPECT_GT(deep.overlapping, kSamples / 3);
+    EXPECT_GT(shallow.overlapping, kSamples / 3);
+    EXPECT_EQ(resting.touching, kSamples) << "every resting contact touches";
+    EXPECT_EQ(tied.overlapping, kSamples) << "congruent cubes moved by less than their side overlap";
+    EXPECT_GT(thin.overlapping, kSamples / 2);
+    EXPECT_GT(posed.overlapping, kSamples / 3);
+    EXPECT_GT(scaled.overlapping, kSamples / 2);
+    std::printf("%dD: deep %d/%d/%d, shallow %d/%d/%d, resting %d/%d/%d, tied %d/%d/%d, thin %d/%d/%d, posed %d/%d/%d, "
+                "depth-scales %d/%d/%d (separated/touching/overlapping of %d each)\n",
+                dim, deep.separated, deep.touching, deep.overlapping, shallow.separated, shallow.touching,
+                shallow.overlapping, resting.separated, resting.touching, resting.overlapping, tied.separated,
+                tied.touching, tied.overlapping, thin.separated, thin.touching, thin.overlapping, posed.separated,
+                posed.touching, posed.overlapping, scaled.separated, scaled.touching, scaled.overlapping, kSamples);
+  }
 }
 
 // A shape that counts its support queries.
