@@ -1,22 +1,27 @@
 // gjkref check (docs/comparing.md): implementations against the exact oracle on the property suite's families.
 //
-// The campaign is split into items (family, dimension, index); item k goes to shard k mod jobs, a forked process
-// with its own implementation workers. A shard appends one JSON line per item to shard-K.jsonl as soon as the item is
+// The campaign is split into items (family, dimension, index), dealt to `jobs` shards (shard_positions): forked
+// processes with their own implementation workers. A shard appends one JSON line per item to shard-K.jsonl as soon as the item is
 // done, after writing any counterexample it found, so a campaign killed at any point keeps everything it found, and a
 // rerun with the same arguments skips the items already in the logs. The reports are then built from the logs.
 #include "check.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -227,6 +232,58 @@ void save_oracle_failure(const fs::path& dir, const Item& item, const Case& c, c
   line["oracle_failure"] = e.what();
 }
 
+// The items of shard `shard` of `jobs`, as positions in `items`: a deal of a fixed shuffle of all positions, so that
+// every shard gets the same mix of families and dimensions (dealing the campaign's order in turn would give one shard
+// every 2D case and another every 3D case, since the order cycles through the dimensions innermost). The shuffle
+// depends on nothing but the count, so a resumed campaign deals the same hands. Fisher–Yates on SplitMix64: the same
+// on every standard library, unlike std::shuffle.
+std::vector<std::size_t> shard_positions(std::size_t count, int shard, int jobs) {
+  std::vector<std::size_t> order(count);
+  for (std::size_t k = 0; k < count; ++k) order[k] = k;
+  std::uint64_t state = 0x9e3779b97f4a7c15ULL;
+  const auto next = [&state] {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  for (std::size_t k = count; k > 1; --k) std::swap(order[k - 1], order[next() % k]);
+  std::vector<std::size_t> mine;
+  for (std::size_t k = static_cast<std::size_t>(shard); k < count; k += static_cast<std::size_t>(jobs))
+    mine.push_back(order[k]);
+  std::sort(mine.begin(), mine.end());  // in the campaign's order: early cases first, as before
+  return mine;
+}
+
+// Why `dir` cannot hold a campaign's output (created if missing, and written to as a probe), or "" when it can.
+std::string why_not_an_output_directory(const fs::path& dir) {
+  if (dir.empty()) return "no directory named";
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) return "exists and is not a directory";
+  fs::create_directories(dir, ec);
+  if (ec) return "cannot be created: " + ec.message();
+  const fs::path probe = dir / ".gjkref-write-probe";
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return std::string("cannot be written to: ") + std::strerror(errno);
+  ::close(fd);
+  fs::remove(probe, ec);
+  return "";
+}
+
+// SIGINT or SIGTERM received (0: none). The parent forwards it to its shards as SIGTERM; a shard stops before its
+// next item, its workers with it; the parent then writes the report of what finished, marked partial.
+volatile std::sig_atomic_t g_stop_signal = 0;
+void note_stop_signal(int signal) { g_stop_signal = signal; }
+
+void on_stop_signals(void (*handler)(int)) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: the parent's blocking read returns EINTR and forwards the signal
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+}
+
 void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o, std::uint64_t seed,
                std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
                int progress_fd) {
@@ -239,7 +296,8 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
   impl::Implementation& exact_reference = *references.back();
   std::map<std::string, int> family_number;
   for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
-  for (std::size_t k = static_cast<std::size_t>(shard); k < items.size(); k += static_cast<std::size_t>(o.jobs)) {
+  for (const std::size_t k : shard_positions(items.size(), shard, o.jobs)) {
+    if (g_stop_signal != 0) break;
     const Item& item = items[k];
     if (done.count(item.key())) continue;
     const Case c = generate(seed, item, family_number[item.family]);
@@ -331,6 +389,9 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
       }
       if (!line.contains("oracle_failure")) line["results"] = results;
     }
+    // An item during which the campaign was interrupted is not logged (a worker may have been signalled with it):
+    // the resumed campaign does it again.
+    if (g_stop_signal != 0) break;
     const std::string text = line.dump() + "\n";
     if (::write(log, text.data(), text.size()) != static_cast<ssize_t>(text.size())) break;
     const char tick = 1;
@@ -430,8 +491,9 @@ struct Reports {
   std::vector<std::string> counterexamples;
 };
 
+// `stopped_by`: the signal that interrupted the campaign (0: it ran to the end); the reports then say they are partial.
 Reports build_reports(const fs::path& dir, const std::vector<std::string>& order, std::uint64_t seed,
-                      const CheckOptions& o) {
+                      const CheckOptions& o, std::size_t campaign_items, int stopped_by) {
   Reports rep;
   std::map<std::string, json> lines;  // by key: a resumed shard never repeats an item, but be sure
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -449,10 +511,18 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
          "reported_depth,finding,within_contract,distance_error,witness_error,depth_error,normal_error,contact_error,"
          "seconds\n";
   csv << std::setprecision(17);
-  const auto field = [](const json& row, const char* key) -> std::string {
-    if (!row.contains(key)) return "";
+  // A number of a log line, when it is there: JSON has no infinity or NaN (nlohmann writes them as null), so a
+  // non-finite value reads as absent.
+  const auto number = [](const json& row, const char* key) -> std::optional<double> {
+    const auto it = row.find(key);
+    if (it == row.end() || !it->is_number()) return std::nullopt;
+    return it->get<double>();
+  };
+  const auto field = [&number](const json& row, const char* key) -> std::string {
+    const std::optional<double> x = number(row, key);
+    if (!x) return "";
     std::ostringstream os;
-    os << std::setprecision(17) << row[key].get<double>();
+    os << std::setprecision(17) << *x;
     return os.str();
   };
   for (const auto& [key, j] : lines) {
@@ -466,49 +536,51 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       if (row.contains("judged") && !row["judged"].get<bool>()) {
         for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) ++t->not_judged;
         csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
-            << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << j["distance"].get<double>()
+            << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
             << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,\n";
         continue;
       }
       if (!row["within_contract"].get<bool>()) ++rep.disagreements;
       for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) {
         ++t->judged;
-        if (row.contains("depth_error")) {
-          const double e = row["depth_error"].get<double>(), m = row["scale"].get<double>();
-          t->depth_errors.push_back(e);
-          if (m > 0) t->scaled_depth_errors.push_back(e / m);
+        const double m = number(row, "scale").value_or(0);
+        if (const auto e = number(row, "depth_error")) {
+          t->depth_errors.push_back(*e);
+          if (m > 0) t->scaled_depth_errors.push_back(*e / m);
         }
-        if (row.contains("normal_error")) t->normal_errors.push_back(row["normal_error"].get<double>());
+        if (const auto e = number(row, "normal_error")) t->normal_errors.push_back(*e);
         const bool within = row["within_contract"].get<bool>();
         const std::string finding = row["finding"].get<std::string>();
         if (!within) ++t->disagreements;
         if (finding != impl::to_string(impl::Finding::None)) ++t->findings[finding + (within ? "+band" : "")];
-        t->seconds.push_back(row["seconds"].get<double>());
-        if (row.contains("distance_error")) {
-          const double e = row["distance_error"].get<double>(), d = j["distance"].get<double>();
-          const double m = row["scale"].get<double>();
-          t->errors.push_back(e);
-          if (d > 0) t->relative_errors.push_back(e / d);
-          if (m > 0) t->scaled_errors.push_back(e / m);
+        if (const auto seconds = number(row, "seconds")) t->seconds.push_back(*seconds);
+        if (const auto e = number(row, "distance_error")) {
+          const double d = number(j, "distance").value_or(0);
+          t->errors.push_back(*e);
+          if (d > 0) t->relative_errors.push_back(*e / d);
+          if (m > 0) t->scaled_errors.push_back(*e / m);
         }
       }
       if (row.contains("counterexample")) rep.counterexamples.push_back(row["counterexample"].get<std::string>());
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
-          << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << j["distance"].get<double>()
+          << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
           << "," << field(row, "true_depth") << "," << name << "," << row["status"].get<std::string>() << ","
           << (row.contains("separated") ? (row["separated"].get<bool>() ? "true" : "false") : "") << ","
           << field(row, "reported_distance") << "," << field(row, "reported_depth") << ","
           << row["finding"].get<std::string>() << "," << (row["within_contract"].get<bool>() ? "true" : "false") << ","
           << field(row, "distance_error") << "," << field(row, "witness_error") << "," << field(row, "depth_error")
-          << "," << field(row, "normal_error") << "," << field(row, "contact_error") << ","
-          << row["seconds"].get<double>() << "\n";
+          << "," << field(row, "normal_error") << "," << field(row, "contact_error") << "," << field(row, "seconds")
+          << "\n";
     }
   }
   std::sort(rep.counterexamples.begin(), rep.counterexamples.end());
 
   std::ofstream md(dir / "report.md");
-  md << "# gjkref check report\n\n"
-     << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
+  md << "# gjkref check report\n\n";
+  if (stopped_by != 0)
+    md << "**Partial:** the campaign was interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
+       << rep.items << " of its " << campaign_items << " cases; rerun the same command to resume it.\n\n";
+  md << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
      << rep.oracle_failures << " oracle failures. Every answer is judged against the exact oracle under "
      << "docs/contract.md with the implementation's own scalar (docs/comparing.md). Distance errors are absolute, "
      << "relative to the true distance d, and relative to M, the input's scale.\n\n## By implementation\n\n";
@@ -531,7 +603,8 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     md << "\n";
   }
 
-  json report = {{"seed", seed}, {"items", rep.items}, {"oracle_failures", rep.oracle_failures},
+  json report = {{"seed", seed}, {"items", rep.items}, {"campaign_items", campaign_items},
+                 {"partial", stopped_by != 0}, {"oracle_failures", rep.oracle_failures},
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {
     return json{{"cases", t.judged},
@@ -595,11 +668,12 @@ std::vector<std::string> family_names() {
 
 int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   CheckOptions o = given;
-  if (o.families.empty()) o.families = family_names();
+  const std::vector<std::string> known = family_names();
+  if (o.families.empty()) o.families = known;
   for (const std::string& f : o.families)
-    if (std::find(family_names().begin(), family_names().end(), f) == family_names().end()) {
+    if (std::find(known.begin(), known.end(), f) == known.end()) {
       err << "gjkref check: unknown family '" << f << "'; known:";
-      for (const auto& n : family_names()) err << " " << n;
+      for (const auto& n : known) err << " " << n;
       err << "\n";
       return 2;
     }
@@ -621,7 +695,10 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   for (const auto& i : implementations) order.push_back(i->info().name);
 
   const fs::path dir = o.out;
-  fs::create_directories(dir);
+  if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
+    err << "gjkref check: --out " << (dir.empty() ? "\"\"" : dir.string()) << ": " << why << "\n";
+    return 2;
+  }
   const json identity = identity_of(o, seed, order);
   const fs::path identity_file = dir / "campaign.json";
   if (fs::exists(identity_file)) {
@@ -657,13 +734,26 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     return 2;
   }
   std::vector<pid_t> shards;
+  g_stop_signal = 0;
+  on_stop_signals(note_stop_signal);
+  out.flush();
+  err.flush();
+  std::fflush(nullptr);  // nothing buffered may be written twice, by a shard too
   for (int shard = 0; shard < o.jobs; ++shard) {
     const pid_t pid = ::fork();
     if (pid == 0) {
       ::close(progress[0]);
-      run_shard(shard, items, o, seed, implementations, dir, progress[1]);
+      int status = 0;
+      try {
+        run_shard(shard, items, o, seed, implementations, dir, progress[1]);
+      } catch (const std::exception& e) {
+        // A failure of gjkref's own (a file it cannot write, ...): named, and the shard ends; what it logged stays.
+        std::fprintf(stderr, "gjkref check: shard %d stopped: %s\n", shard, e.what());
+        status = 3;
+      }
       implementations.clear();  // stops the shard's workers
-      ::_exit(0);
+      std::fflush(nullptr);
+      ::_exit(status);
     }
     if (pid < 0) {
       err << "gjkref check: cannot fork\n";
@@ -672,26 +762,43 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     shards.push_back(pid);
   }
   ::close(progress[1]);
-  const auto start = std::chrono::steady_clock::now();
-  std::size_t finished = already;
+  // The rate is measured from the first item finished in this run, not from the start: loading the implementations
+  // and skipping a resumed campaign's logged items take time that says nothing about the rest. The ETA is shown once
+  // kEtaAfterItems items give a rate.
+  constexpr std::size_t kEtaAfterItems = 20;
+  std::optional<std::chrono::steady_clock::time_point> first_done;
+  std::size_t finished = already, finished_at_first = already;
   const bool tty = o.progress && ::isatty(STDERR_FILENO);
   std::size_t next_report = 0;
+  bool forwarded = false;
   char buffer[256];
   for (;;) {
     const ssize_t k = ::read(progress[0], buffer, sizeof buffer);
+    if (g_stop_signal != 0 && !forwarded) {
+      for (pid_t pid : shards) ::kill(pid, SIGTERM);
+      forwarded = true;
+    }
     if (k < 0 && errno == EINTR) continue;
     if (k <= 0) break;
+    const auto now = std::chrono::steady_clock::now();
+    if (!first_done) first_done = now, finished_at_first = finished;
     finished += static_cast<std::size_t>(k);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double rate = static_cast<double>(finished - already) / std::max(seconds, 1e-9);
-    const double eta = rate > 0 ? static_cast<double>(items.size() - finished) / rate : 0;
+    const double seconds = std::chrono::duration<double>(now - *first_done).count();
+    const std::size_t measured = finished - finished_at_first;
+    const double rate = seconds > 0 ? static_cast<double>(measured) / seconds : 0;
     const int percent = static_cast<int>(100 * finished / items.size());
     if (o.progress && (tty || finished >= next_report || finished == items.size())) {
       constexpr int kBarWidth = 30;
       const int filled = kBarWidth * percent / 100;
       err << (tty ? "\r" : "") << "[" << std::string(filled, '=') << std::string(kBarWidth - filled, ' ') << "] "
-          << finished << "/" << items.size() << " cases, " << std::fixed << std::setprecision(1) << rate
-          << " cases/s, ETA " << static_cast<int>(eta) << " s   " << std::defaultfloat << (tty ? "" : "\n");
+          << finished << "/" << items.size() << " cases, ";
+      if (measured >= kEtaAfterItems && rate > 0)
+        err << std::fixed << std::setprecision(1) << rate << " cases/s, ETA "
+            << static_cast<long long>(static_cast<double>(items.size() - finished) / rate) << " s   "
+            << std::defaultfloat;
+      else
+        err << "measuring the rate   ";
+      err << (tty ? "" : "\n");
       next_report = finished + items.size() / 10;
     }
   }
@@ -700,10 +807,13 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   bool shard_died = false;
   for (pid_t pid : shards) {
     int status = 0;
-    ::waitpid(pid, &status, 0);
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) shard_died = true;
   }
-  const Reports rep = build_reports(dir, order, seed, o);
+  on_stop_signals(SIG_DFL);
+  const int stopped_by = g_stop_signal;
+  const Reports rep = build_reports(dir, order, seed, o, items.size(), stopped_by);
   out << "\n";
   print_table(out, rep, order);
   out << "\n" << rep.items << " cases; " << rep.counterexamples.size() << " counterexamples saved; report: "
@@ -713,10 +823,15 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: THE ORACLE FAILED on " << rep.oracle_failures << " cases (saved in "
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
   if (shard_died)
-    err << "gjkref check: a shard process died (the oracle's time limit aborts it, docs/oracle.md); rerun the same "
-        << "command to resume\n";
+    err << "gjkref check: a shard process stopped early (its message is above; the oracle's time limit also ends "
+        << "one, docs/oracle.md); what it finished is in the report; rerun the same command to resume\n";
   // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
   // is outside its contract, else 0.
+  if (stopped_by != 0) {
+    err << "gjkref check: interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << rep.items
+        << " of " << items.size() << " cases; the report is partial. Rerun the same command to resume.\n";
+    return 128 + stopped_by;
+  }
   if (shard_died || rep.oracle_failures > 0) return 3;
   if (rep.disagreements > 0) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";

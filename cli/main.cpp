@@ -1,5 +1,7 @@
-// gjkref — the command-line tool. Subcommands: demo (more arrive with the oracle and comparison work).
+// gjkref — the command-line tool: demo, eval, check, render (docs/comparing.md).
 #include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -8,11 +10,18 @@
 #ifdef GJKREF_HAVE_ORACLE
 #include "check.hpp"
 #include "eval.hpp"
+#include "gjkref/plugin.h"
 #include "render.hpp"
 #endif
 
 int main(int argc, char** argv) {
   CLI::App app{"gjkref: the correctness baseline for GJK"};
+  std::string version = std::string("gjkref ") + GJKREF_VERSION;
+#ifdef GJKREF_HAVE_ORACLE
+  version += " (plugin ABI " + std::to_string(GJKREF_PLUGIN_ABI_VERSION) + ", accepting from " +
+             std::to_string(GJKREF_PLUGIN_ABI_OLDEST) + ")";
+#endif
+  app.set_version_flag("--version", version);
   app.require_subcommand(1);
   CLI::App* demo = app.add_subcommand("demo", "The reference on edge cases in every scalar mode, certificates checked");
 #ifdef GJKREF_HAVE_ORACLE
@@ -35,14 +44,38 @@ int main(int argc, char** argv) {
   check->add_option("--plugin", check_options.plugins, "a plugin library to run as well; repeatable")
       ->allow_extra_args(false);
   check->add_option("--family", check_families, "comma-separated families; default: all");
-  check->add_option("--dim", check_options.dims, "2 or 3; repeatable; default: both")->allow_extra_args(false);
+  check->add_option("--dim", check_options.dims, "2 or 3; repeatable or comma-separated; default: both")
+      ->allow_extra_args(false)
+      ->delimiter(',')
+      ->check(CLI::IsMember({2, 3}));
   check->add_option("--cases", check_options.cases, "cases per family and dimension")->capture_default_str();
-  CLI::Option* seed_option = check->add_option("--seed", check_seed, "the seed (default: random, printed)");
+  // A time limit is a number of seconds from 0.001 to 10^6 (NaN, infinities and 0 refused: CLI11's own range checks
+  // let NaN through).
+  const CLI::Validator time_limit(
+      [](const std::string& text) {
+        char* end = nullptr;
+        const double x = std::strtod(text.c_str(), &end);
+        return end != text.c_str() && *end == '\0' && std::isfinite(x) && x >= 1e-3 && x <= 1e6
+                   ? std::string()
+                   : "a time limit is a number of seconds from 0.001 to 1000000";
+      },
+      "SECONDS");
+  // Digits only: a negative seed would otherwise wrap around silently.
+  const CLI::Validator decimal_digits(
+      [](const std::string& text) {
+        return !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "a seed is a whole number from 0 to 18446744073709551615";
+      },
+      "UINT64");
+  CLI::Option* seed_option =
+      check->add_option("--seed", check_seed, "the seed (default: random, printed)")->check(decimal_digits);
   check->add_option("--jobs", check_options.jobs, "worker shards (processes)")->capture_default_str();
   check->add_option("--out", check_options.out, "output directory (reports, counterexamples; resumable)")
       ->capture_default_str();
   check->add_option("--time-limit", check_options.time_limit_seconds, "seconds one query may take before it is a hang")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(time_limit);
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
   gjkref::cli::RenderOptions render_options;
@@ -56,7 +89,12 @@ int main(int argc, char** argv) {
   render->add_option("--plugin", render_options.plugins, "a plugin library to run as well; repeatable")
       ->allow_extra_args(false);
 #endif
-  CLI11_PARSE(app, argc, argv);
+  // Exit status 2 for every usage error (docs/comparing.md, "Exit status"), whatever CLI11's own code for it.
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   if (demo->parsed()) return gjkref::cli::run_demo(std::cout) == 0 ? 0 : 1;
 #ifdef GJKREF_HAVE_ORACLE
   if (eval->parsed()) {

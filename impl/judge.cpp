@@ -221,8 +221,9 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
         if (*j.depth_error > allowed) flag(Finding::DepthOutsideContract);
       }
       if (result.normal) {
+        // A zero normal gives no direction at all: outside the contract, with no error to measure.
         const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
-        j.normal_error = excess.value_or(std::numeric_limits<double>::infinity());
+        j.normal_error = excess;
         if (!excess || *excess > allowed) flag(Finding::NormalOutsideContract);
       }
       if (result.contacts) {

@@ -9,12 +9,14 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
@@ -74,7 +76,7 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
 }
 
 // Never returns: the child's process ends with _exit, so none of gjkref's own exit handlers run in it.
-[[noreturn]] void serve(const std::string& path, int index, int requests, int answers, int output) {
+[[noreturn]] void serve(const std::string& path, int index, int requests, int answers, int output, pid_t parent) {
   // Keep only the three pipes (as fds 3, 4 and stdout/stderr), so that no worker holds another worker's pipe open.
   const int in = ::fcntl(requests, F_DUPFD, 1000), out = ::fcntl(answers, F_DUPFD, 1000),
             log = ::fcntl(output, F_DUPFD, 1000);
@@ -86,7 +88,12 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   // A worker's fault is its own: the signal handlers and the death callback inherited from gjkref — or from a fuzzing
   // engine, which would save the parent's current input as a crash of the fuzz target — are reset, so a fault ends
   // the worker with its signal, which the parent reports.
-  for (int signal : {SIGPIPE, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT}) ::signal(signal, SIG_DFL);
+  for (int signal : {SIGPIPE, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM}) ::signal(signal, SIG_DFL);
+  // Interrupting gjkref (Ctrl-C reaches the whole process group) is gjkref's to handle: it stops its workers itself.
+  // A worker whose parent dies, however it dies, is killed with it — no orphans, even of a plugin stuck in a loop.
+  ::signal(SIGINT, SIG_IGN);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(0);  // the parent died before prctl took effect
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
   void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library) fail_to_load(4, std::string("cannot load: ") + ::dlerror());
@@ -156,9 +163,12 @@ class Worker {
     if (::pipe(requests) != 0 || ::pipe(answers) != 0 || ::pipe(output) != 0)
       return {{}, std::string("cannot create pipes: ") + std::strerror(errno)};
     ::signal(SIGPIPE, SIG_IGN);  // a worker that died must not take gjkref with it when we write to it
+    // Nothing buffered in gjkref's stdio may be flushed again by the worker (a plugin that calls exit() would).
+    std::fflush(nullptr);
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) return {{}, std::string("cannot fork: ") + std::strerror(errno)};
-    if (pid == 0) serve(path_, index_, requests[0], answers[1], output[1]);
+    if (pid == 0) serve(path_, index_, requests[0], answers[1], output[1], parent);
     ::close(requests[0]);
     ::close(answers[1]);
     ::close(output[1]);

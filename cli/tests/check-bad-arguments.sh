@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# CTest cli.check-bad-arguments (docs/comparing.md, "Exit status"): an output directory gjkref cannot use is named up
+# front, and every usage error exits 2 with a message — none is an uncaught exception, a silent wrap-around or a
+# campaign run on what was not asked for.
+# Usage: check-bad-arguments.sh GJKREF WORKDIR
+set -uo pipefail
+GJKREF="$1"
+WORK="$2"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+touch "$WORK/a-file"
+failures=0
+# refused EXPECTED_MESSAGE ARGUMENT...: gjkref check with these arguments exits 2 and says EXPECTED_MESSAGE.
+refused() {
+  local message="$1"
+  shift
+  local status=0
+  "$GJKREF" check --cases 1 --no-progress "$@" > "$WORK/out" 2>&1 || status=$?
+  if [ "$status" -ne 2 ] || ! grep -q -- "$message" "$WORK/out"; then
+    echo "FAIL: check $* exited $status, expected 2 with '$message':"; cat "$WORK/out"; failures=$((failures + 1))
+  else
+    echo "ok: $* -> $(head -1 "$WORK/out")"
+  fi
+}
+refused "no directory named" --impl reference-double --out ""
+refused "exists and is not a directory" --impl reference-double --out "$WORK/a-file"
+refused "cannot be created" --impl reference-double --out /proc/gjkref-cannot-be-here
+refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit nan
+refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit 0
+refused "a seed is a whole number" --impl reference-double --out "$WORK/c" --seed -1
+refused "dim" --impl reference-double --out "$WORK/c" --dim 4
+refused "unknown family 'nosuch'" --impl reference-double --out "$WORK/c" --family nosuch
+refused "unknown implementation 'nosuch'" --out "$WORK/c" --impl nosuch
+if ! "$GJKREF" --version | grep -q '^gjkref [0-9.]* (plugin ABI [0-9]*'; then
+  echo "FAIL: gjkref --version"; failures=$((failures + 1))
+fi
+[ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }
+echo "check-bad-arguments: all refused"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# CTest cli.check-interrupt (docs/comparing.md, "Interrupting"): SIGINT sent to the campaign's parent process alone —
+# what a supervisor or a CI runner sends — stops its shards and their workers (no process of the campaign is left),
+# writes a report of what finished, marked partial, and exits 130; the same command then resumes and completes it.
+# Usage: check-interrupt.sh GJKREF WORKDIR
+set -euo pipefail
+GJKREF="$1"
+WORK="$2"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+ARGS=(check --impl reference-double,libccd-gjk --family touching,scales --cases 1000 --seed 5 --jobs 2
+      --no-progress --out "$WORK/campaign")
+ITEMS=4000  # 1000 cases × 2 families × 2 dimensions
+fail() { echo "check-interrupt: $*" >&2; exit 1; }
+logged() { cat "$WORK"/campaign/shard-*.jsonl 2>/dev/null | wc -l || true; }
+
+# Its own process group (setsid), so that what is left of it can be listed.
+setsid "$GJKREF" "${ARGS[@]}" > "$WORK/first.out" 2> "$WORK/first.err" &
+LEADER=$!
+for _ in $(seq 1 600); do
+  if [ "$(logged)" -ge 200 ]; then break; fi
+  sleep 0.05
+done
+kill -INT "$LEADER"
+status=0
+wait "$LEADER" || status=$?
+[ "$status" -eq 130 ] || fail "exit status $status after SIGINT, expected 130 ($(cat "$WORK/first.err"))"
+for _ in $(seq 1 40); do
+  pgrep -g "$LEADER" > /dev/null || break
+  sleep 0.05
+done
+if pgrep -g "$LEADER" > /dev/null; then
+  fail "processes of the interrupted campaign are left: $(ps -o pid=,args= -g "$LEADER" | head -5)"
+fi
+lines=$(logged)
+[ "$lines" -lt "$ITEMS" ] || fail "the campaign finished before it was interrupted ($lines items); give it more cases"
+grep -q '^\*\*Partial:\*\* the campaign was interrupted (SIGINT)' "$WORK/campaign/report.md" ||
+  fail "report.md does not say it is partial"
+python3 -c "import json,sys; r=json.load(open('$WORK/campaign/report.json')); sys.exit(0 if r['partial'] and r['items'] == $lines else 1)" ||
+  fail "report.json is not marked partial with the $lines items logged"
+grep -q "interrupted (SIGINT) after $lines of $ITEMS cases" "$WORK/first.err" || fail "no interruption message"
+
+# Resumed: every item once, and a complete report. (Exit 1 is expected: libccd-gjk has answers outside its contract.)
+status=0
+"$GJKREF" "${ARGS[@]}" > "$WORK/second.out" 2> "$WORK/second.err" || status=$?
+[ "$status" -eq 0 ] || [ "$status" -eq 1 ] || fail "the resumed campaign exited $status"
+grep -q "resuming the campaign" "$WORK/second.out" || fail "the rerun did not resume"
+[ "$(logged)" -eq "$ITEMS" ] || fail "$(logged) items logged after resuming, expected $ITEMS"
+python3 -c "import json,sys; r=json.load(open('$WORK/campaign/report.json')); sys.exit(0 if not r['partial'] else 1)" ||
+  fail "the completed campaign's report is still marked partial"
+echo "check-interrupt: stopped after $lines of $ITEMS items with nothing left running, a partial report, and resumed"
