@@ -324,6 +324,7 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
           save_oracle_failure(dir, item, c, "THE ORACLE FAILED (penetration depth): ", e, line);
           break;
         }
+        if (r.status == impl::Status::Unsupported) continue;  // not in this dimension: nothing to log
         if (!j.judged) {
           results[info.name] = {{"status", impl::to_string(r.status)}, {"judged", false}, {"why", j.not_judged}};
           continue;
@@ -405,7 +406,7 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
 // ---- reports -------------------------------------------------------------------------------------------------------
 
 struct Tally {
-  int judged = 0, disagreements = 0, not_judged = 0;
+  int judged = 0, disagreements = 0, not_judged = 0, refused = 0;  // refused: also counted in not_judged
   // By finding; a wrong verdict inside the verdict band (allowed by the contract) under "FINDING+band".
   std::map<std::string, int> findings;
   std::vector<double> errors, relative_errors, scaled_errors, seconds, depth_errors, scaled_depth_errors, normal_errors;
@@ -466,7 +467,7 @@ const std::vector<Column>& columns() {
 }
 
 void table_row(std::ostream& md, const std::string& first, const Tally& t) {
-  md << "| " << first << " | " << t.judged << " | " << t.not_judged << " | " << t.disagreements;
+  md << "| " << first << " | " << t.judged << " | " << t.not_judged << " | " << t.refused << " | " << t.disagreements;
   for (const Column& column : columns()) md << " | " << column.count(t);
   md << " | " << format_number(median(t.errors)) << " | " << format_number(largest(t.errors)) << " | "
      << format_number(largest(t.relative_errors)) << " | " << format_number(largest(t.scaled_errors)) << " | "
@@ -476,11 +477,15 @@ void table_row(std::ostream& md, const std::string& first, const Tally& t) {
 }
 
 void table_header(std::ostream& md, const char* first) {
-  md << "| " << first << " | answers judged | not judged | outside the contract";
-  for (const Column& column : columns()) md << " | " << column.title;
-  md << " | distance error, median | max | max relative to d | max relative to M | depth error, median | max | max relative to M | "
-        "normal error, max | µs per query, median |\n|---|---|---|---";
-  for (std::size_t i = 0; i < columns().size() + 8; ++i) md << "|---";
+  std::vector<std::string> titles = {first, "answers judged", "not judged", "of which refused", "outside the contract"};
+  for (const Column& column : columns()) titles.push_back(column.title);
+  for (const char* title : {"distance error, median", "max", "max relative to d", "max relative to M",
+                            "depth error, median", "max", "max relative to M", "normal error, max",
+                            "µs per query, median"})
+    titles.push_back(title);
+  for (const std::string& title : titles) md << "| " << title << " ";
+  md << "|\n";
+  for (std::size_t i = 0; i < titles.size(); ++i) md << "|---";
   md << "|\n";
 }
 
@@ -534,7 +539,11 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
     for (const auto& [name, row] : j["results"].items()) {
       if (row.contains("judged") && !row["judged"].get<bool>()) {
-        for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) ++t->not_judged;
+        const bool refused = row["status"] == impl::to_string(impl::Status::Refused);
+        for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) {
+          ++t->not_judged;
+          if (refused) ++t->refused;
+        }
         csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
             << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
             << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,\n";
@@ -609,6 +618,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
   const auto summary = [](const Tally& t) {
     return json{{"cases", t.judged},
                 {"not_judged", t.not_judged},
+                {"refused", t.refused},
                 {"disagreements", t.disagreements},
                 {"depth_error", {{"median", median(t.depth_errors)}, {"max", largest(t.depth_errors)}}},
                 {"max_depth_error_relative_to_scale", largest(t.scaled_depth_errors)},
@@ -628,8 +638,8 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
 // The table printed at the end: one line per implementation (the columns: docs/comparing.md).
 void print_table(std::ostream& out, const Reports& rep, const std::vector<std::string>& order) {
   const int w = 24;
-  out << std::left << std::setw(w) << "implementation" << std::right << std::setw(8) << "answers" << std::setw(7)
-      << "wrong" << std::setw(7) << "band" << std::setw(10) << "sep-touch" << std::setw(10) << "sep-overl"
+  out << std::left << std::setw(w) << "implementation" << std::right << std::setw(8) << "answers" << std::setw(8)
+      << "refused" << std::setw(7) << "wrong" << std::setw(7) << "band" << std::setw(10) << "sep-touch" << std::setw(10) << "sep-overl"
       << std::setw(8) << "int-sep" << std::setw(6) << "dist" << std::setw(5) << "wit" << std::setw(7) << "depth"
       << std::setw(7) << "normal" << std::setw(8) << "contact" << std::setw(7) << "failed" << std::setw(6) << "crash"
       << std::setw(5) << "hung" << std::setw(10) << "max err/M" << std::setw(12) << "depth err/M"
@@ -643,8 +653,8 @@ void print_table(std::ostream& out, const Reports& rep, const std::vector<std::s
     int band = 0;
     for (const auto& [k, n] : t.findings)
       if (k.size() > 5 && k.compare(k.size() - 5, 5, "+band") == 0) band += n;
-    out << std::left << std::setw(w) << name << std::right << std::setw(8) << t.judged << std::setw(7)
-        << t.disagreements << std::setw(7) << band << std::setw(10) << t.count_all(F::SeparatedWhileTouching)
+    out << std::left << std::setw(w) << name << std::right << std::setw(8) << t.judged << std::setw(8) << t.refused
+        << std::setw(7) << t.disagreements << std::setw(7) << band << std::setw(10) << t.count_all(F::SeparatedWhileTouching)
         << std::setw(10) << t.count_all(F::SeparatedWhileOverlapping) << std::setw(8)
         << t.count(F::IntersectingWhileSeparated) << std::setw(6)
         << t.count(F::DistanceOutsideContract) + t.count(F::MissingDistance) << std::setw(5)

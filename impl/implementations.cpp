@@ -19,6 +19,7 @@ const char* to_string(Status s) {
     case Status::Crashed: return "crashed";
     case Status::Hung: return "hung";
     case Status::InvalidInput: return "invalid-input";
+    case Status::Refused: return "refused";
     case Status::Unsupported: return "unsupported";
   }
   return "unknown";

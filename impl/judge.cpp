@@ -137,6 +137,11 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     j.not_judged = "not in this dimension";
     return j;
   }
+  if (result.status == Status::Refused) {
+    j.judged = false;
+    j.not_judged = "refused: " + result.detail;
+    return j;
+  }
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
   // failures, crashes and hangs are findings at any input.
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
@@ -147,7 +152,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     return j;
   }
   switch (result.status) {
-    case Status::Unsupported: break;
+    case Status::Unsupported:
+    case Status::Refused: break;
     case Status::Failed: return fail(Finding::Failed);
     case Status::Threw: return fail(Finding::Threw);
     case Status::Crashed: return fail(Finding::Crashed);

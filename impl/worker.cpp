@@ -255,6 +255,7 @@ class Worker {
       case GJKREF_INTERSECTING: r.status = Status::Answered; break;
       case GJKREF_FAILED: r.status = Status::Failed; break;
       case GJKREF_THREW: r.status = Status::Threw; break;
+      case GJKREF_REFUSED: r.status = Status::Refused; break;
       default:
         r.status = Status::Failed;
         r.detail = "the plugin answered an outcome the ABI does not define (" + std::to_string(answer.outcome) + ")";

@@ -28,6 +28,8 @@ PACKAGES=(
   libbullet-dev       # impl/: Bullet's btGjkPairDetector and btGjkEpaSolver2 (float and double builds)
   libbox2d-dev        # impl/: Box2D's b2Distance and b2CollidePolygons (2D, float)
   libchipmunk-dev     # impl/: Chipmunk2D's cpShapesCollide (2D, double)
+  python3             # tests that read report.json (impl/tests/judge-plugins.sh, cli/tests/check-interrupt.sh)
+  procps              # pgrep and ps in cli/tests/check-interrupt.sh
 )
 for mode in "$@"; do
   case "$mode" in

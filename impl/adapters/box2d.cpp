@@ -15,9 +15,9 @@
 // b2_maxPolygonVertices (8) points, at least 3 after welding, a hull walk that closes within 8 vertices and finds at
 // least 3 (in float it may not, on nearly collinear points), and an area above b2_epsilon (FLT_EPSILON) in float. We
 // check these before calling it (the walk with Box2D's float operations, the hull and its area with our own code, in
-// double on the float-rounded points) and answer GJKREF_FAILED with the reason otherwise. The area must clear
-// b2_epsilon by a margin for Box2D's float rounding, 16·FLT_EPSILON·diameter², so a few slivers Box2D would accept are
-// refused too. 60,000 random small point sets (nearly collinear, repeated, large offsets) ran without an abort.
+// double on the float-rounded points) and answer GJKREF_REFUSED with the reason otherwise (input Box2D's API does
+// not accept: not judged). The area must clear b2_epsilon by a margin for Box2D's float rounding,
+// 16·FLT_EPSILON·diameter², so a few slivers Box2D would accept are refused too. 60,000 random small point sets (nearly collinear, repeated, large offsets) ran without an abort.
 // Welding itself changes the shape (a point 0.002 from another is dropped): that is Box2D's shape, judged.
 //
 // box2d-polygons' conventions (b2_collision.h; checked numerically): pointCount > 0 means touching or overlapping.
@@ -151,7 +151,7 @@ void collide_polygons(const gjkref_query& q, gjkref_answer& answer) {
   char why[150];
   for (const auto* points : {&a, &b})
     if (why_not_a_polygon(*points, why)) {
-      answer.outcome = GJKREF_FAILED;
+      answer.outcome = GJKREF_REFUSED;
       gjkref::adapters::say(answer, "%s: %s", points == &a ? "A" : "B", why);
       return;
     }

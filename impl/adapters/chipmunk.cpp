@@ -12,8 +12,8 @@
 //
 // What Chipmunk cannot do: its circle–circle and circle–segment tests are strict (distance < r1 + r2), so with radius 0
 // they never report contact, whatever the points; those pairs (a one-point set against a one- or two-point set)
-// answer GJKREF_FAILED saying so. Debian's build keeps Chipmunk's soft assertions, which abort (the worker records a
-// crash): EPA asserts that its closest edge has two distinct ends. Support-point ids keep 8 bits of a vertex index, so
+// answer GJKREF_REFUSED saying so (not judged). Debian's build keeps Chipmunk's soft assertions, which abort (the
+// worker records a crash): EPA asserts that its closest edge has two distinct ends. Support-point ids keep 8 bits of a vertex index, so
 // polygons above 256 vertices may stop EPA early.
 //
 // Conventions (cpArbiter.h, cpShape.c; checked numerically): count > 0 means touching or overlapping; count == 0,
@@ -78,14 +78,14 @@ Made shape_of(const gjkref_query& q, int side, cpBody* body) {
 
 void collide(const gjkref_query& q, gjkref_answer& answer) {
   if (q.count_a > std::size_t(INT_MAX) || q.count_b > std::size_t(INT_MAX)) {
-    answer.outcome = GJKREF_FAILED;
+    answer.outcome = GJKREF_REFUSED;
     gjkref::adapters::say(answer, "more than INT_MAX points: Chipmunk counts vertices in an int");
     return;
   }
   const Body body(cpBodyNewStatic());
   const Made a = shape_of(q, 0, body.get()), b = shape_of(q, 1, body.get());
   if ((a.kind == Kind::Circle && b.kind != Kind::Polygon) || (b.kind == Kind::Circle && a.kind != Kind::Polygon)) {
-    answer.outcome = GJKREF_FAILED;
+    answer.outcome = GJKREF_REFUSED;
     gjkref::adapters::say(answer, "%s against %s: Chipmunk's test is strict (distance < r1 + r2) and never reports "
                           "contact with radius 0", kKindNames[int(a.kind)], kKindNames[int(b.kind)]);
     return;

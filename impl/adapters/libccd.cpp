@@ -15,14 +15,12 @@
 //       gives depth 0.5, dir (+1, 0, 0) from both; with A and B swapped, (-1, 0, 0)): our normal as is. For a touching
 //       contact (depth 0) libccd documents the direction as meaningless (MPR sets it to 0; GJK+EPA normalises a zero
 //       vector into NaN): no normal is reported then, and the detail says so;
-//     - pos: ONE point, "where the force should take place" — not a pair of contact points. GJK+EPA's is the mean of
-//       the support points (on A and on B) of the half of the EPA polytope's vertices nearest the origin; MPR's is
-//       the midpoint of the two points that the origin's barycentric coordinates in the final portal give on A and
-//       on B. We report contact_a = pos + depth/2·dir and contact_b = pos − depth/2·dir, which meets
-//       contact_a − contact_b = depth·dir by construction and is exact when pos is the midpoint of the true deepest
-//       points; otherwise the judge sees how far they are from conv(A) and conv(B). On the cube example MPR's pos is
-//       (0.75, 0, 0), giving contact_a.x = 1 and contact_b.x = 0.5 (exact); GJK+EPA's is (0.5, 1/6, 1/4), giving
-//       contact_a.x = 0.75, contact_b.x = 0.25 (neither on its shape's face). For a touching contact both are pos.
+//     - pos: ONE point, "where the force should take place" — not a pair of contact points, and not promised to lie
+//       on either shape (GJK+EPA's is the mean of the support points, on A and on B, of the EPA polytope's vertices
+//       nearest the origin; MPR's the midpoint of the two points the origin's barycentric coordinates in the final
+//       portal give on A and on B). So no contact points are reported, and nothing libccd does not claim is judged;
+//       pos is named in the detail. (On the unit cube against the cube moved by 1/2 along x, MPR's pos is
+//       (0.75, 0, 0), the midpoint of the deepest points, and GJK+EPA's (0.5, 1/6, 1/4), on B's face.)
 #include <ccd/ccd.h>
 
 #include <cmath>
@@ -96,19 +94,13 @@ void report_penetration(gjkref_answer& answer, ccd_real_t depth, const ccd_vec3_
   const Point n{ccdVec3X(&direction), ccdVec3Y(&direction), ccdVec3Z(&direction)};
   const Point p{ccdVec3X(&pos), ccdVec3Y(&pos), ccdVec3Z(&pos)};
   if (depth == 0) {
-    // Touching: libccd's direction is arbitrary (0 from MPR, NaN from GJK+EPA); the contact is pos on both shapes.
-    gjkref::adapters::set_contacts(answer, p, p);
-    gjkref::adapters::say(answer, "touching (depth 0): no direction from libccd (returned (%g, %g, %g))", n[0], n[1],
-                          n[2]);
+    // Touching: libccd's direction is arbitrary (0 from MPR, NaN from GJK+EPA).
+    gjkref::adapters::say(answer, "touching (depth 0): no direction from libccd (returned (%g, %g, %g)); pos (%g, %g, %g)",
+                          n[0], n[1], n[2], p[0], p[1], p[2]);
     return;
   }
   gjkref::adapters::set_normal(answer, n);
-  Point on_a, on_b;
-  for (int k = 0; k < 3; ++k) {
-    on_a[k] = p[k] + depth / 2 * n[k];
-    on_b[k] = p[k] - depth / 2 * n[k];
-  }
-  gjkref::adapters::set_contacts(answer, on_a, on_b);
+  gjkref::adapters::say(answer, "pos (%.17g, %.17g, %.17g)", p[0], p[1], p[2]);
 }
 
 // libccd's two penetration calls share a signature: 0 when the shapes intersect (depth, direction and position set),
@@ -137,7 +129,7 @@ const gjkref_implementation kGjk{GJKREF_PLUGIN_ABI_VERSION, "libccd-gjk", kVersi
                                  GJKREF_CAN_DECIDE, gjkref::adapters::guarded<gjk_intersect>};
 const gjkref_implementation kMpr{GJKREF_PLUGIN_ABI_VERSION, "libccd-mpr", kVersion, "double", GJKREF_3D,
                                  GJKREF_CAN_DECIDE, gjkref::adapters::guarded<mpr_intersect>};
-constexpr unsigned kPenetrates = GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT;
+constexpr unsigned kPenetrates = GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL;
 const gjkref_implementation kPenetration{GJKREF_PLUGIN_ABI_VERSION, "libccd-gjk-epa", kVersion, "double", GJKREF_3D,
                                          kPenetrates, gjkref::adapters::guarded<penetration<ccdGJKPenetration>>};
 const gjkref_implementation kMprPenetration{GJKREF_PLUGIN_ABI_VERSION, "libccd-mpr-penetration", kVersion, "double",

@@ -269,6 +269,14 @@ TEST(Judge, WhatHappenedToAnImplementationIsItsFinding) {
   }
   Result unsupported;
   EXPECT_FALSE(judge(truth, unsupported, info_of("double"), c).judged);
+  // A refusal (input outside what the library's API accepts) is not judged, and the reason is kept.
+  Result refused;
+  refused.status = Status::Refused;
+  refused.detail = "A: 9 points: b2PolygonShape::Set takes 3 to 8";
+  const Judged r = judge(truth, refused, info_of("float"), c);
+  EXPECT_FALSE(r.judged);
+  EXPECT_FALSE(r.disagrees());
+  EXPECT_EQ(r.not_judged, "refused: A: 9 points: b2PolygonShape::Set takes 3 to 8");
   EXPECT_EQ(judge(truth, answered(true, NAN), info_of("double"), c).finding, Finding::NonFiniteNumber);
 }
 
@@ -350,6 +358,13 @@ TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
   Result off = r;
   off.contacts = std::array<std::array<double, 3>, 2>{{{1, 0.25, 0}, {0.75, 0.25, 0}}};
   EXPECT_EQ(judge(truth, off, depth, c).finding, Finding::ContactOutsideContract);
+  // A zero normal names no direction: outside the contract, and no error is measured (no infinity stands in for one;
+  // the campaign logs, JSON, could not hold it).
+  Result zero = r;
+  zero.normal = std::array<double, 3>{0, 0, 0};
+  const Judged none = judge(truth, zero, depth, c);
+  EXPECT_EQ(none.finding, Finding::NormalOutsideContract);
+  EXPECT_FALSE(none.normal_error.has_value());
 }
 
 // The range clause: float on 2^200 input, double on subnormal-scale input, are not judged; a crash there still is.

@@ -45,6 +45,7 @@ enum class Status {
   Hung,          // no answer within the time limit; its worker was killed
   InvalidInput,  // the input has an empty shape or a non-finite coordinate (the reference's status; plugins are not
                  // called on such input)
+  Refused,       // the implementation refused input outside what its API accepts (GJKREF_REFUSED; `detail` says why)
   Unsupported    // the implementation does not answer in this dimension
 };
 const char* to_string(Status s);

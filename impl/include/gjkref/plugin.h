@@ -55,8 +55,12 @@ typedef enum gjkref_outcome {
   GJKREF_INTERSECTING = 1, /* they intersect or touch */
   GJKREF_FAILED = 2,       /* the implementation reported a failure (iteration limit, degenerate input, ...):
                               say which in `detail` */
-  GJKREF_THREW = 3         /* an exception escaped the implementation (C++ plugins catch it at the ABI boundary and
+  GJKREF_THREW = 3,        /* an exception escaped the implementation (C++ plugins catch it at the ABI boundary and
                               put its text in `detail`; exceptions must not cross a C interface) */
+  GJKREF_REFUSED = 4       /* version 2: the input is outside what the implementation's API accepts, as documented
+                              by its library (Box2D's polygons take 3 to 8 vertices, ...): say which in `detail`.
+                              Not judged, and counted as refused in the reports; refusing is a declaration of scope,
+                              not a way around the judge (a gate should look at the answers judged, too). */
 } gjkref_outcome;
 
 typedef struct gjkref_answer {
