@@ -60,7 +60,7 @@ std::string format_double(double x) {
 }  // namespace
 
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
-  auto selected = select_implementations(options.implementations, options.plugins, err);
+  auto selected = select_implementations(options.implementations, options.plugins, err, options.time_limit_seconds);
   if (!selected) return 2;
   const auto& chosen = *selected;
 
@@ -142,10 +142,11 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
           if (value) row[key] = *value;
         results[info.name] = row;
         // The distance, or, for an intersecting answer that measures depth, the depth.
-        const std::string measured = r.penetration && !r.separated ? "depth " + format_double(*r.penetration)
-                                     : r.distance                  ? format_double(*r.distance)
-                                     : r.separated                 ? "-"
-                                                                   : "0";
+        const std::string measured = r.status != impl::Status::Answered  ? "-"
+                                     : r.penetration && !r.separated ? "depth " + format_double(*r.penetration)
+                                     : r.distance                    ? format_double(*r.distance)
+                                     : r.separated                   ? "-"
+                                                                     : "0";
         rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
              << measured << std::setw(30)
              << r.detail.substr(0, 28) << agrees << "\n";
@@ -206,6 +207,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
             << "agrees\n"
             << rows.str() << "\n";
       }
+      out.flush();  // each case's result as soon as it is known: a later failure cannot take it with it
     }
   }
   if (!options.json)

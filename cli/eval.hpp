@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "gjkref/implementations.hpp"
+
 namespace gjkref::cli {
 
 struct EvalOptions {
@@ -12,6 +14,7 @@ struct EvalOptions {
   std::vector<std::string> implementations;  // names or groups ("reference", "fcl"); empty: all
   std::vector<std::string> plugins;          // plugin libraries to load beside the built-in implementations
   bool json = false;
+  double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds;  // per query in a worker, as check's --time-limit
 };
 
 // Returns the exit status: 0 when every case was read and every chosen implementation's answer agrees with the oracle

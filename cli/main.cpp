@@ -25,30 +25,6 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   CLI::App* demo = app.add_subcommand("demo", "The reference on edge cases in every scalar mode, certificates checked");
 #ifdef GJKREF_HAVE_ORACLE
-  gjkref::cli::EvalOptions eval_options;
-  std::string impl_list;
-  CLI::App* eval =
-      app.add_subcommand("eval", "Evaluate gjkref-case/1 files: the exact oracle beside each implementation");
-  eval->add_option("files", eval_options.files, "case files")->required();
-  eval->add_option("--impl", impl_list,
-                   "comma-separated implementations or groups (reference, libccd, fcl, bullet, box2d, chipmunk); default: all");
-  eval->add_option("--plugin", eval_options.plugins, "a plugin library (gjkref/plugin.h) to run as well; repeatable")
-      ->allow_extra_args(false);
-  eval->add_flag("--json", eval_options.json, "one JSON object per case per line");
-  gjkref::cli::CheckOptions check_options;
-  std::string check_impls, check_families;
-  std::uint64_t check_seed = 0;
-  CLI::App* check = app.add_subcommand(
-      "check", "A differential campaign: every implementation against the exact oracle on generated degenerate cases");
-  check->add_option("--impl", check_impls, "comma-separated implementations or groups; default: all");
-  check->add_option("--plugin", check_options.plugins, "a plugin library to run as well; repeatable")
-      ->allow_extra_args(false);
-  check->add_option("--family", check_families, "comma-separated families; default: all");
-  check->add_option("--dim", check_options.dims, "2 or 3; repeatable or comma-separated; default: both")
-      ->allow_extra_args(false)
-      ->delimiter(',')
-      ->check(CLI::IsMember({2, 3}));
-  check->add_option("--cases", check_options.cases, "cases per family and dimension")->capture_default_str();
   // A time limit is a number of seconds from 0.001 to 10^6 (NaN, infinities and 0 refused: CLI11's own range checks
   // let NaN through).
   const CLI::Validator time_limit(
@@ -68,6 +44,33 @@ int main(int argc, char** argv) {
                    : "a seed is a whole number from 0 to 18446744073709551615";
       },
       "UINT64");
+  gjkref::cli::EvalOptions eval_options;
+  std::string impl_list;
+  CLI::App* eval =
+      app.add_subcommand("eval", "Evaluate gjkref-case/1 files: the exact oracle beside each implementation");
+  eval->add_option("files", eval_options.files, "case files")->required();
+  eval->add_option("--impl", impl_list,
+                   "comma-separated implementations or groups (reference, libccd, fcl, bullet, box2d, chipmunk); default: all");
+  eval->add_option("--plugin", eval_options.plugins, "a plugin library (gjkref/plugin.h) to run as well; repeatable")
+      ->allow_extra_args(false);
+  eval->add_flag("--json", eval_options.json, "one JSON object per case per line");
+  eval->add_option("--time-limit", eval_options.time_limit_seconds, "seconds one query may take before it is a hang")
+      ->capture_default_str()
+      ->check(time_limit);
+  gjkref::cli::CheckOptions check_options;
+  std::string check_impls, check_families;
+  std::uint64_t check_seed = 0;
+  CLI::App* check = app.add_subcommand(
+      "check", "A differential campaign: every implementation against the exact oracle on generated degenerate cases");
+  check->add_option("--impl", check_impls, "comma-separated implementations or groups; default: all");
+  check->add_option("--plugin", check_options.plugins, "a plugin library to run as well; repeatable")
+      ->allow_extra_args(false);
+  check->add_option("--family", check_families, "comma-separated families; default: all");
+  check->add_option("--dim", check_options.dims, "2 or 3; repeatable or comma-separated; default: both")
+      ->allow_extra_args(false)
+      ->delimiter(',')
+      ->check(CLI::IsMember({2, 3}));
+  check->add_option("--cases", check_options.cases, "cases per family and dimension")->capture_default_str();
   CLI::Option* seed_option =
       check->add_option("--seed", check_seed, "the seed (default: random, printed)")->check(decimal_digits);
   check->add_option("--jobs", check_options.jobs, "worker shards (processes)")->capture_default_str();

@@ -31,6 +31,15 @@ refused "a seed is a whole number" --impl reference-double --out "$WORK/c" --see
 refused "dim" --impl reference-double --out "$WORK/c" --dim 4
 refused "unknown family 'nosuch'" --impl reference-double --out "$WORK/c" --family nosuch
 refused "unknown implementation 'nosuch'" --out "$WORK/c" --impl nosuch
+# eval takes the same time limit, validated the same way.
+CASE="$(dirname "$0")/../../cases/examples/touching-squares-2d.json"
+status=0
+"$GJKREF" eval --impl reference-exact --time-limit nan "$CASE" > "$WORK/out" 2>&1 || status=$?
+if [ "$status" -ne 2 ] || ! grep -q "a time limit is a number of seconds" "$WORK/out"; then
+  echo "FAIL: eval --time-limit nan exited $status"; cat "$WORK/out"; failures=$((failures + 1))
+fi
+"$GJKREF" eval --impl reference-exact --time-limit 2 "$CASE" > "$WORK/out" 2>&1 ||
+  { echo "FAIL: eval --time-limit 2"; cat "$WORK/out"; failures=$((failures + 1)); }
 if ! "$GJKREF" --version | grep -q '^gjkref [0-9.]* (plugin ABI [0-9]*'; then
   echo "FAIL: gjkref --version"; failures=$((failures + 1))
 fi

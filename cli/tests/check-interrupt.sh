@@ -2,14 +2,16 @@
 # CTest cli.check-interrupt (docs/comparing.md, "Interrupting"): SIGINT sent to the campaign's parent process alone —
 # what a supervisor or a CI runner sends — stops its shards and their workers (no process of the campaign is left),
 # writes a report of what finished, marked partial, and exits 130; the same command then resumes and completes it.
-# Usage: check-interrupt.sh GJKREF WORKDIR
+# Usage: check-interrupt.sh GJKREF WORKDIR PLUGINS (libgjkref-judge-plugins.so)
 set -euo pipefail
 GJKREF="$1"
 WORK="$2"
+PLUGINS="$3"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-ARGS=(check --impl reference-double,libccd-gjk --family touching,scales --cases 1000 --seed 5 --jobs 2
-      --no-progress --out "$WORK/campaign")
+# slow-reference (the reference after 1 ms) makes the campaign last at least 2 s, so the interruption lands mid-run.
+ARGS=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
+      --cases 1000 --seed 5 --jobs 2 --no-progress --out "$WORK/campaign")
 ITEMS=4000  # 1000 cases × 2 families × 2 dimensions
 fail() { echo "check-interrupt: $*" >&2; exit 1; }
 logged() { cat "$WORK"/campaign/shard-*.jsonl 2>/dev/null | wc -l || true; }
@@ -17,9 +19,9 @@ logged() { cat "$WORK"/campaign/shard-*.jsonl 2>/dev/null | wc -l || true; }
 # Its own process group (setsid), so that what is left of it can be listed.
 setsid "$GJKREF" "${ARGS[@]}" > "$WORK/first.out" 2> "$WORK/first.err" &
 LEADER=$!
-for _ in $(seq 1 600); do
-  if [ "$(logged)" -ge 200 ]; then break; fi
-  sleep 0.05
+for _ in $(seq 1 3000); do
+  if [ "$(logged)" -ge 100 ]; then break; fi
+  sleep 0.01
 done
 kill -INT "$LEADER"
 status=0

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # CTest cli.check-resume (docs/comparing.md): a campaign killed with SIGKILL halfway loses no counterexample, resumes
 # where it stopped, and ends with the results of an uninterrupted run.
-# Usage: check-resume.sh GJKREF WORKDIR
+# Usage: check-resume.sh GJKREF WORKDIR PLUGINS (libgjkref-judge-plugins.so)
 set -euo pipefail
 GJKREF="$1"
 WORK="$2"
+PLUGINS="$3"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-# Two implementations that answer no depth: what is under test is the campaign's log, not the judge, and the depth
-# oracle would make the run (three campaigns, under ASan in the debug preset) several times slower.
-ARGS=(check --impl reference-double,libccd-gjk --family touching,scales --dim 3 --cases 1000
-      --seed 3 --jobs 2 --no-progress)
-ITEMS=2000  # 1000 cases × 2 families × 1 dimension
+# What is under test is the campaign's log, not the judge: implementations that answer no depth (the depth oracle
+# would make the three runs, under ASan in the debug preset, several times slower). libccd-gjk's misses are the
+# counterexamples saved; slow-reference (the reference after 1 ms, clean) makes the campaign last at least 1.5 s
+# however fast the machine, so the kill below lands mid-run.
+ARGS=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales --dim 3
+      --cases 1500 --seed 3 --jobs 2 --no-progress)
+ITEMS=3000  # 1500 cases × 2 families × 1 dimension
 
 # Items logged and counterexamples saved so far in a campaign directory (0 before it has any).
 logged() { cat "$1"/shard-*.jsonl 2>/dev/null | wc -l || true; }
@@ -27,9 +30,10 @@ setsid "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$WORK/cut-1.out" 2>&1 &
 LEADER=$!
 # Wait until the campaign is well under way (some items logged, some counterexamples saved), then kill its whole
 # process group: the campaign, its shards and their workers.
-for _ in $(seq 1 600); do
-  if [ "$(logged "$WORK/cut")" -ge 300 ] && [ "$(saved "$WORK/cut")" -ge 3 ]; then break; fi
-  sleep 0.05
+# (Polled often: optimised, the whole campaign takes about 2 s, and a loaded machine must not let it finish first.)
+for _ in $(seq 1 3000); do
+  if [ "$(logged "$WORK/cut")" -ge 100 ] && [ "$(saved "$WORK/cut")" -ge 2 ]; then break; fi
+  sleep 0.01
 done
 kill -KILL -- "-$LEADER" 2>/dev/null || true
 wait "$LEADER" 2>/dev/null || true

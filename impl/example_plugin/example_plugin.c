@@ -4,7 +4,7 @@
  * soon as a new support point fails to pass the origin (a strict test, so exactly touching shapes are called
  * separated), and it stops after a fixed number of iterations. gjkref's campaigns find both. Build it as a shared
  * library against gjkref/plugin.h only, then:
- *   gjkref eval --plugin ./libgjkref-example-plugin.so cases/examples/touching.json
+ *   gjkref eval --plugin ./libgjkref-example-plugin.so cases/examples/touching-squares-2d.json
  *   gjkref check --plugin ./libgjkref-example-plugin.so --dim 2
  */
 #include <string.h>

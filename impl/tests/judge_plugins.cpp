@@ -7,9 +7,15 @@
 //   float-always-separated:   "separated" for every pair, declared float (the widest band gjkref knows).
 //   shifted-witnesses:        the reference with both witnesses moved by the same vector (so a − b is unchanged).
 //   depth-off-ten-percent:    intersecting pairs answered with 1.1 times a brute-force penetration depth.
+//   slow-reference:           the wrapped reference after 1 ms: campaigns that take a known least time, so that the
+//                             tests that kill or interrupt one mid-run (cli/tests/check-resume.sh, check-interrupt.sh)
+//                             never see it finish first, however fast or loaded the machine. Clean, like the wrapped
+//                             reference, so it adds no counterexample to shrink.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 #include <vector>
 
 #include "gjkref/gjkref.hpp"
@@ -57,7 +63,14 @@ void answer_like_the_reference(const gjkref_query& q, gjkref_answer* answer, dou
 
 void wrapped(const gjkref_query* q, gjkref_answer* answer) { answer_like_the_reference(*q, answer, 0); }
 
+void slow_wrapped(const gjkref_query* q, gjkref_answer* answer) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  wrapped(q, answer);
+}
+
 void always_separated(const gjkref_query*, gjkref_answer* answer) { answer->outcome = GJKREF_SEPARATED; }
+
+
 
 void separated_zero_distance(const gjkref_query* q, gjkref_answer* answer) {
   const auto r = reference(*q);
@@ -140,8 +153,10 @@ const gjkref_implementation kShifted{GJKREF_PLUGIN_ABI_VERSION, "shifted-witness
                                      shifted_witnesses};
 const gjkref_implementation kDepthOff{GJKREF_PLUGIN_ABI_VERSION, "depth-off-ten-percent", "test", "double", kBoth,
                                       GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE, depth_off};
-const gjkref_implementation* const kAll[] = {&kWrapped,       &kWrappedAbi1, &kAlwaysSeparated, &kZeroDistance,
-                                             &kFloatSeparated, &kShifted,     &kDepthOff};
+const gjkref_implementation kSlow{GJKREF_PLUGIN_ABI_VERSION, "slow-reference", "test", "double", kBoth, kMeasures,
+                                  slow_wrapped};
+const gjkref_implementation* const kAll[] = {&kWrapped,        &kWrappedAbi1, &kAlwaysSeparated, &kZeroDistance,
+                                             &kFloatSeparated, &kShifted,     &kDepthOff,        &kSlow};
 
 }  // namespace
 
