@@ -1,13 +1,17 @@
 #include "gjkref/casefile.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace gjkref::casefile {
 namespace {
@@ -137,13 +141,57 @@ std::optional<double> parse_coordinate_string(std::string_view s, std::string* w
   return x;  // underflow to a subnormal or to zero is the nearest double, and accepted
 }
 
+// The deepest nesting of arrays and objects in `text`, outside strings, stopping as soon as it exceeds `limit`.
+int nesting_depth(std::string_view text, int limit) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (const char ch : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (ch == '\\') escaped = true;
+      else if (ch == '"') in_string = false;
+      continue;
+    }
+    if (ch == '"') in_string = true;
+    else if (ch == '[' || ch == '{') deepest = std::max(deepest, ++depth);
+    else if (ch == ']' || ch == '}') --depth;
+    if (deepest > limit) break;
+  }
+  return deepest;
+}
+
 Parsed parse(std::string_view text, std::string_view source) {
   Parsed out;
+  if (text.size() > kMaxDocumentBytes) {
+    out.error = Error{std::string(source), "too large: " + std::to_string(text.size()) + " bytes (the reader takes at most " +
+                                               std::to_string(kMaxDocumentBytes) + ")"};
+    return out;
+  }
+  if (nesting_depth(text, kMaxNesting) > kMaxNesting) {
+    out.error = Error{std::string(source), "nested more than " + std::to_string(kMaxNesting) +
+                                               " levels deep (a gjkref-case/1 document needs 5)"};
+    return out;
+  }
   json doc;
+  // Keys seen in each open object: a key given twice is refused (JSON parsers differ on which one they keep).
+  std::vector<std::set<std::string>> keys;
+  std::optional<std::string> duplicate;
+  const json::parser_callback_t watch = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second &&
+        !duplicate)
+      duplicate = parsed.get<std::string>();
+    return true;
+  };
   try {
-    doc = json::parse(text.begin(), text.end());
+    doc = json::parse(text.begin(), text.end(), watch);
   } catch (const json::exception& e) {  // parse_error, and out_of_range for numbers such as 1e999
     out.error = Error{std::string(source), std::string("not valid JSON: ") + e.what()};
+    return out;
+  }
+  if (duplicate) {
+    out.error = Error{std::string(source), "the key \"" + *duplicate + "\" appears twice in one object"};
     return out;
   }
   std::string where(source);

@@ -46,24 +46,25 @@ using nlohmann::json;
 struct Family {
   const char* name;
   rc::Gen<Case> (*generator)(int dim);
+  const char* description;  // one line, for gjkref list
 };
 
 // The property suite's generators (proptests/generators.hpp, docs/properties.md).
 const std::vector<Family>& families() {
   static const std::vector<Family> all = {
-      {"random", proptests::random_polytopes},
-      {"touching", proptests::exactly_touching},
-      {"on-feature", proptests::origin_on_feature},
-      {"lower-dimensional", proptests::lower_dimensional},
-      {"near-touching", proptests::near_touching},
-      {"scales", proptests::scales},
-      {"deep-overlap", proptests::deep_overlap},
-      {"shallow-overlap", proptests::shallow_overlap},
-      {"resting-contact", proptests::resting_contact},
-      {"tied-facets", proptests::tied_facets},
-      {"thin-boxes", proptests::thin_boxes},
-      {"posed-boxes", proptests::posed_boxes},
-      {"depth-scales", proptests::depth_scales},
+      {"random", proptests::random_polytopes, "clouds of 1 to 64 lattice points"},
+      {"touching", proptests::exactly_touching, "exactly touching pairs: B is A reflected through a boundary point"},
+      {"on-feature", proptests::origin_on_feature, "the origin exactly on a vertex, an edge or a face of A-B"},
+      {"lower-dimensional", proptests::lower_dimensional, "flat, collinear and single-point sets, duplicates"},
+      {"near-touching", proptests::near_touching, "touching pairs moved apart or together by 2^-k, k <= 60"},
+      {"scales", proptests::scales, "needles, plates, huge and tiny scales (2^+-500), large translations"},
+      {"deep-overlap", proptests::deep_overlap, "clouds of 4 to 24 points overlapping by a good part of their size"},
+      {"shallow-overlap", proptests::shallow_overlap, "touching pairs pushed together by 2^-k along the contact normal"},
+      {"resting-contact", proptests::resting_contact, "boxes exactly face on face, edge on face, edge on edge, corner"},
+      {"tied-facets", proptests::tied_facets, "congruent cubes offset along an axis or a diagonal: tied optimal facets"},
+      {"thin-boxes", proptests::thin_boxes, "boxes 2^-k thick (aspect to 1e-6) overlapping across the thin axis"},
+      {"posed-boxes", proptests::posed_boxes, "stacked boxes with corners computed from a pose, as an engine does"},
+      {"depth-scales", proptests::depth_scales, "deep overlaps and tied cubes scaled by 2^+-40 or moved by 1e6, 1e9"},
   };
   return all;
 }
@@ -137,21 +138,24 @@ Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding)
     ++queries;
     return still_fails(candidate, implementation, finding);
   };
-  for (bool progress = true; progress && budget_left();) {
-    progress = false;
-    for (auto* shape : {&c.a, &c.b})
-      for (std::size_t i = 0; i < shape->points.size() && shape->points.size() > 1 && budget_left();) {
-        Case candidate = c;
-        auto& points = (shape == &c.a ? candidate.a : candidate.b).points;
-        points.erase(points.begin() + static_cast<std::ptrdiff_t>(i));
-        if (try_case(candidate)) {
-          c = std::move(candidate);
-          progress = true;
-        } else {
-          ++i;
+  const auto drop_points = [&] {
+    for (bool progress = true; progress && budget_left();) {
+      progress = false;
+      for (auto* shape : {&c.a, &c.b})
+        for (std::size_t i = 0; i < shape->points.size() && shape->points.size() > 1 && budget_left();) {
+          Case candidate = c;
+          auto& points = (shape == &c.a ? candidate.a : candidate.b).points;
+          points.erase(points.begin() + static_cast<std::ptrdiff_t>(i));
+          if (try_case(candidate)) {
+            c = std::move(candidate);
+            progress = true;
+          } else {
+            ++i;
+          }
         }
-      }
-  }
+    }
+  };
+  drop_points();
   for (auto* shape : {&c.a, &c.b})
     for (std::size_t i = 0; i < shape->points.size(); ++i)
       for (int k = 0; k < c.dim && budget_left(); ++k)
@@ -164,6 +168,9 @@ Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding)
             break;
           }
         }
+  // Simpler coordinates often make points coincide: each is dropped when the failure stays without it (a failure that
+  // needs the repeated point keeps it, as libraries do fail on repeats: cases/peers/).
+  drop_points();
   return c;
 }
 
@@ -355,32 +362,44 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
           if (saved < kSavedCounterexamplesPerKind) {
             Case small = shrink(c, *implementation, j.finding);
             small.name = info.name + "/" + impl::to_string(j.finding) + "/" + item.key();
+            // The note describes the shrunk case (the oracle's verdict on it), and the replay names the plugin
+            // library when the implementation came from --plugin.
+            std::optional<oracle::Answer> small_truth;
+            try {
+              small_truth = oracle::fast_oracle(small);
+            } catch (const std::logic_error&) {
+              // No verdict (and no picture) when the oracle fails on the shrunk case; that failure is reported apart.
+            }
+            const bool plugged = std::find(o.plugins.begin(), o.plugins.end(), info.source) != o.plugins.end();
             std::ostringstream note;
             note << info.name << " (" << info.version << "): " << impl::to_string(j.finding)
-                 << (r.detail.empty() ? "" : " (" + r.detail + ")") << "; the oracle says "
-                 << oracle::to_string(truth.verdict) << ". Found by gjkref check --seed " << seed << ", family "
-                 << item.family << ", " << item.dim << "D, case " << item.index << " (" << c.name << "), shrunk from "
-                 << c.a.points.size() << "+" << c.b.points.size() << " to " << small.a.points.size() << "+"
-                 << small.b.points.size() << " points. Replay: gjkref eval --impl " << info.name << " FILE";
+                 << (r.detail.empty() ? "" : " (" + r.detail + ")") << "; on this case the oracle says "
+                 << (small_truth ? oracle::to_string(small_truth->verdict) : "nothing (it failed)")
+                 << " (on the case as generated: " << oracle::to_string(truth.verdict) << "). Found by gjkref check --seed "
+                 << seed << ", family " << item.family << ", " << item.dim << "D, case " << item.index << " (" << c.name
+                 << "), shrunk from " << c.a.points.size() << "+" << c.b.points.size() << " to "
+                 << small.a.points.size() << "+" << small.b.points.size() << " points. Replay: gjkref eval --impl "
+                 << info.name << (plugged ? " --plugin " + info.source : std::string()) << " FILE";
             small.note = note.str();
             Case original = c;
             original.name = small.name + "/unshrunk";
             original.note = "The case as generated, before shrinking.";
             const fs::path file = kind_dir / (stem + std::to_string(item.index) + ".json");
             // The picture first: the case file is what marks a counterexample as saved.
-            try {
-              const oracle::Answer small_truth = oracle::fast_oracle(small);
-              std::vector<Drawn> drawn;
-              for (impl::Implementation* shown : {implementation.get(), &exact_reference}) {
-                const impl::Result shown_result = shown->run(small);
-                drawn.push_back({shown->info().name, shown_result,
-                                 impl::summary(impl::judge(small_truth, shown_result, shown->info(), small))});
+            if (small_truth) {
+              try {
+                std::vector<Drawn> drawn;
+                for (impl::Implementation* shown : {implementation.get(), &exact_reference}) {
+                  const impl::Result shown_result = shown->run(small);
+                  drawn.push_back({shown->info().name, shown_result,
+                                   impl::summary(impl::judge(*small_truth, shown_result, shown->info(), small))});
+                }
+                fs::path picture = file;
+                picture.replace_extension(".svg");
+                write_atomically(picture, render_svg(small, *small_truth, drawn));
+              } catch (const std::logic_error&) {
+                // No picture when the oracle fails on the shrunk case (its depth); the failure shows in its report.
               }
-              fs::path picture = file;
-              picture.replace_extension(".svg");
-              write_atomically(picture, render_svg(small, small_truth, drawn));
-            } catch (const std::logic_error&) {
-              // No picture when the oracle fails on the shrunk case; the failure shows in its own report.
             }
             write_atomically(file, casefile::write_collection({small, original}));
             row["counterexample"] = fs::relative(file, dir).string();
@@ -494,6 +513,7 @@ struct Reports {
   std::map<std::pair<std::string, std::string>, Tally> by_implementation_family;  // family: "touching 3D"
   int items = 0, oracle_failures = 0, disagreements = 0;
   std::vector<std::string> counterexamples;
+  std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
 
 // `stopped_by`: the signal that interrupted the campaign (0: it ran to the end); the reports then say they are partial.
@@ -570,7 +590,25 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
           if (m > 0) t->scaled_errors.push_back(*e / m);
         }
       }
-      if (row.contains("counterexample")) rep.counterexamples.push_back(row["counterexample"].get<std::string>());
+      if (row.contains("counterexample")) {
+        const std::string file = row["counterexample"].get<std::string>();
+        rep.counterexamples.push_back(file);
+        // One line: the exact answer, then what came back and by how much it is off (as generated, before shrinking).
+        std::ostringstream why;
+        why << std::setprecision(6) << "exact: " << j["oracle"].get<std::string>() << ", d = " << field(j, "distance");
+        if (!field(row, "true_depth").empty()) why << ", PD = " << field(row, "true_depth");
+        why << "; answered: ";
+        if (row.contains("separated")) why << (row["separated"].get<bool>() ? "separated" : "intersecting");
+        else why << row["status"].get<std::string>();
+        for (const auto& [key, label] : {std::pair{"reported_distance", "distance"}, {"reported_depth", "depth"},
+                                         {"distance_error", "distance error"}, {"depth_error", "depth error"},
+                                         {"normal_error", "normal error"}, {"witness_error", "witness error"},
+                                         {"contact_error", "contact error"}})
+          if (const auto x = number(row, key)) why << ", " << label << " " << *x;
+        if (row.contains("detail") && !row["detail"].get<std::string>().empty())
+          why << " (" << row["detail"].get<std::string>() << ")";
+        rep.reasons[file] = why.str();
+      }
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
           << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
           << "," << field(row, "true_depth") << "," << name << "," << row["status"].get<std::string>() << ","
@@ -602,14 +640,23 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     for (const auto& [k, t] : rep.by_implementation_family)
       if (k.first == name) table_row(md, name + ", " + k.second, t);
   md << "\n## Counterexamples\n\nShrunk, as gjkref-case/1 files (the second case in each file is the case as "
-     << "generated), each with a picture of the shrunk case (`gjkref render`); replay one with "
-     << "`gjkref eval --impl NAME FILE`. At most " << kSavedCounterexamplesPerKind
-     << " are saved per implementation, finding, family and dimension in each shard; the tables count all.\n\n";
+     << "generated), each with a picture of the shrunk case (`gjkref render`) and the replay command in its note. At "
+     << "most " << kSavedCounterexamplesPerKind
+     << " are saved per implementation, finding, family and dimension in each shard; the tables count all. Each line "
+     << "gives the exact answer and what came back, on the case as generated.\n";
+  // Grouped by implementation, then finding (the files' paths are counterexamples/IMPLEMENTATION/FINDING/...).
+  std::string implementation_shown, finding_shown;
   for (const std::string& file : rep.counterexamples) {
+    const fs::path path(file);
+    const std::string implementation = path.parent_path().parent_path().filename().string();
+    const std::string finding = path.parent_path().filename().string();
+    if (implementation != implementation_shown) md << "\n### " << implementation << "\n";
+    if (implementation != implementation_shown || finding != finding_shown) md << "\n**" << finding << "**\n\n";
+    implementation_shown = implementation, finding_shown = finding;
     const std::string picture = fs::path(file).replace_extension(".svg").string();
-    md << "- [" << file << "](" << file << ")";
+    md << "- [" << path.filename().string() << "](" << file << ")";
     if (fs::exists(dir / picture)) md << " ([picture](" << picture << "))";
-    md << "\n";
+    md << ": " << rep.reasons[file] << "\n";
   }
 
   json report = {{"seed", seed}, {"items", rep.items}, {"campaign_items", campaign_items},
@@ -669,6 +716,26 @@ void print_table(std::ostream& out, const Reports& rep, const std::vector<std::s
 }
 
 }  // namespace
+
+int run_list(const std::vector<std::string>& plugins, std::ostream& out, std::ostream& err) {
+  auto all = select_implementations({}, plugins, err);
+  if (!all) return 2;
+  out << "implementations (name, scalar, dimensions, what it answers, version):\n";
+  for (const auto& i : *all) {
+    const impl::Info& info = i->info();
+    std::string answers;
+    for (const auto& [capability, word] : {std::pair{impl::kDecides, "verdict"}, {impl::kMeasures, "distance"},
+                                           {impl::kWitnesses, "witnesses"}, {impl::kPenetrates, "depth"},
+                                           {impl::kNormal, "normal"}, {impl::kContacts, "contacts"}})
+      if (info.can(capability)) answers += (answers.empty() ? "" : ",") + std::string(word);
+    const std::string dims = info.in_2d && info.in_3d ? "2D,3D" : info.in_2d ? "2D" : "3D";
+    out << "  " << std::left << std::setw(24) << info.name << std::setw(13) << info.scalar << std::setw(7) << dims
+        << std::setw(44) << answers << info.version << "\n";
+  }
+  out << "families (gjkref check --family; docs/properties.md):\n";
+  for (const Family& f : families()) out << "  " << std::left << std::setw(20) << f.name << f.description << "\n";
+  return 0;
+}
 
 std::vector<std::string> family_names() {
   std::vector<std::string> names;

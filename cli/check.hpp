@@ -29,8 +29,13 @@ struct CheckOptions {
 std::vector<std::string> family_names();
 
 // Runs (or resumes) the campaign in options.out, prints the summary table to `out`, and writes report.md, report.json,
-// results.csv and the counterexamples there. Returns 0 when the campaign ran (whatever it found), 2 on bad options or
-// an output directory holding another campaign.
+// results.csv and the counterexamples there. Returns the exit status of docs/comparing.md: 0 when every judged answer
+// is within its contract, 1 when one is not, 2 on bad options or an output directory it cannot use, 3 when gjkref
+// itself failed (an oracle, a shard), 128 + the signal when SIGINT or SIGTERM interrupted it.
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+// gjkref list: every implementation (built-in, and those of `plugins`) with its scalar, dimensions, what it answers
+// and its version; every family with one line on what it generates. 0, or 2 when a plugin does not load.
+int run_list(const std::vector<std::string>& plugins, std::ostream& out, std::ostream& err);
 
 }  // namespace gjkref::cli

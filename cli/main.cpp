@@ -81,6 +81,9 @@ int main(int argc, char** argv) {
       ->check(time_limit);
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
+  std::vector<std::string> list_plugins;
+  CLI::App* list = app.add_subcommand("list", "The implementations (with what each answers) and the families");
+  list->add_option("--plugin", list_plugins, "a plugin library to list as well; repeatable")->allow_extra_args(false);
   gjkref::cli::RenderOptions render_options;
   std::string render_impls;
   CLI::App* render = app.add_subcommand(
@@ -120,6 +123,7 @@ int main(int argc, char** argv) {
     check_options.progress = !no_progress;
     return gjkref::cli::run_check(check_options, std::cout, std::cerr);
   }
+  if (list->parsed()) return gjkref::cli::run_list(list_plugins, std::cout, std::cerr);
   if (render->parsed()) {
     std::stringstream names(render_impls);
     for (std::string name; std::getline(names, name, ',');)

@@ -85,7 +85,7 @@ TEST(CaseFile, NumbersAndStringsDenoteTheNearestDouble) {
 }
 
 struct Malformed {
-  const char* text;
+  std::string text;
   const char* where;  // must appear in the error's location
   const char* what;   // must appear in the error's description
 };
@@ -138,6 +138,12 @@ TEST(CaseFile, MalformedInputGetsAnErrorNamingTheCaseAndField) {
           {"name": "second", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[0]]}}]})",
        "case 'second' (#2): b.points[0]", "expected 2 coordinates"},
       {R"({"format": "gjkref-case/1", "cases": [5]})", "case #1", "expected a case object"},
+      // The reader's limits (kMaxNesting, duplicate keys): refused before anything is built.
+      {std::string(100000, '[') + std::string(100000, ']'), "<in>", "nested more than 16 levels deep"},
+      {R"({"format": "gjkref-case/1", "name": "x", "name": "y", "dim": 2, "a": {"points": []}, "b": {"points": []}})",
+       "<in>", "the key \"name\" appears twice in one object"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [], "points": [[0, 0]]}, "b": {"points": []}})",
+       "<in>", "the key \"points\" appears twice"},
       {R"({"format": "gjkref-case/1", "cases": [{"format": "gjkref-case/1", "name": "x", "dim": 2,
           "a": {"points": []}, "b": {"points": []}}]})",
        "format", "unknown field"},

@@ -9,10 +9,11 @@ WORK="$2"
 PLUGINS="$3"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-# slow-reference (the reference after 1 ms) makes the campaign last at least 2 s, so the interruption lands mid-run.
+# slow-reference (the reference after 1 ms) makes the campaign last at least 0.6 s, so the interruption (after 100
+# items) lands mid-run.
 ARGS=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
-      --cases 1000 --seed 5 --jobs 2 --no-progress --out "$WORK/campaign")
-ITEMS=4000  # 1000 cases × 2 families × 2 dimensions
+      --cases 300 --seed 5 --jobs 2 --no-progress --out "$WORK/campaign")
+ITEMS=1200  # 300 cases × 2 families × 2 dimensions
 fail() { echo "check-interrupt: $*" >&2; exit 1; }
 logged() { cat "$WORK"/campaign/shard-*.jsonl 2>/dev/null | wc -l || true; }
 

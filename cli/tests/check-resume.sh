@@ -10,11 +10,11 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 # What is under test is the campaign's log, not the judge: implementations that answer no depth (the depth oracle
 # would make the three runs, under ASan in the debug preset, several times slower). libccd-gjk's misses are the
-# counterexamples saved; slow-reference (the reference after 1 ms, clean) makes the campaign last at least 1.5 s
-# however fast the machine, so the kill below lands mid-run.
+# counterexamples saved; slow-reference (the reference after 1 ms, clean) makes the campaign last at least 0.5 s
+# however fast the machine, so the kill below (after 100 items) lands mid-run.
 ARGS=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales --dim 3
-      --cases 1500 --seed 3 --jobs 2 --no-progress)
-ITEMS=3000  # 1500 cases × 2 families × 1 dimension
+      --cases 500 --seed 3 --jobs 2 --no-progress)
+ITEMS=1000  # 500 cases × 2 families × 1 dimension
 
 # Items logged and counterexamples saved so far in a campaign directory (0 before it has any).
 logged() { cat "$1"/shard-*.jsonl 2>/dev/null | wc -l || true; }

@@ -43,5 +43,18 @@ check separated-zero-distance random,deep-overlap,tied-facets 1 separated-while-
 check float-always-separated random,deep-overlap,tied-facets 1 separated-while-overlapping
 check shifted-witnesses random,touching 1 witness-outside-contract
 check depth-off-ten-percent tied-facets,thin-boxes,posed-boxes 1 depth-outside-contract
+# A counterexample of a plugin's implementation says how to replay it, plugin included, and describes the shrunk case.
+note=$(grep -rh '"note"' "$WORK/always-separated/counterexamples" | head -1)
+if ! grep -q -- "--plugin $PLUGIN FILE" <<< "$note" || ! grep -q "on this case the oracle says" <<< "$note"; then
+  echo "FAIL: the counterexample note does not name the plugin or the shrunk case's verdict: $note"
+  failures=$((failures + 1))
+fi
+# report.md groups the counterexamples by implementation and finding, each with the exact answer and what came back.
+if ! grep -q '^### always-separated$' "$WORK/always-separated/report.md" ||
+   ! grep -q '^\*\*separated-while-overlapping\*\*$' "$WORK/always-separated/report.md" ||
+   ! grep -q ': exact: overlapping, d = 0, PD = .*; answered: separated' "$WORK/always-separated/report.md"; then
+  echo "FAIL: report.md does not list the counterexamples by implementation and finding with their reasons"
+  failures=$((failures + 1))
+fi
 if [ "$failures" -gt 0 ]; then echo "$failures checks failed"; exit 1; fi
 echo "judge-plugins: all checked"

@@ -42,6 +42,12 @@ struct Parsed {
   std::optional<Error> error;  // set: `cases` is empty
 };
 
+// The reader's limits (docs/case-format.md): a document of at most kMaxDocumentBytes, nested at most kMaxNesting deep
+// (the format itself needs 5: collection, cases, case, shape, points, point), and no object with a key twice. Beyond
+// them the document is refused with an error, before anything is built from it.
+inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 30;  // 1 GiB: about 15 million 3D points
+inline constexpr int kMaxNesting = 16;
+
 // Parse a document holding one case or a collection {"format": ..., "cases": [...]}.
 // `source` names the input in error messages (a file name, "<stdin>", ...).
 Parsed parse(std::string_view text, std::string_view source);
