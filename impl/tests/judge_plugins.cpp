@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "../adapters/adapter.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/plugin.h"
 
@@ -26,14 +27,7 @@ namespace {
 using V3 = gjkref::Vec3<double>;
 using P3 = std::array<double, 3>;
 
-std::vector<P3> points_of(const gjkref_query& q, int side) {
-  const double* p = side == 0 ? q.a : q.b;
-  const std::size_t n = side == 0 ? q.count_a : q.count_b;
-  std::vector<P3> out(n, P3{0, 0, 0});
-  for (std::size_t i = 0; i < n; ++i)
-    for (int k = 0; k < q.dim; ++k) out[i][k] = p[i * q.dim + k];
-  return out;
-}
+using gjkref::adapters::points_of;  // the query's points, as every built-in adapter reads them
 
 // The double reference's answer (a 2D query is answered in 3D with z = 0: the same distance).
 gjkref::Result<V3> reference(const gjkref_query& q) {
