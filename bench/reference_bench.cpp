@@ -1,10 +1,11 @@
 // Reference GJK speed: distance() queries per second on random point clouds of n = 4..64 vertices per shape, 3D,
-// in float, double, long double and exact rationals. Same generator as oracle_bench (B shifted by up to 1.5, about
+// in float, double, long double and exact rationals, and the certified mode (exact answers for the double input). Same generator as oracle_bench (B shifted by up to 1.5, about
 // half the pairs overlapping). Run: build/default/bench/reference_bench
 #include <benchmark/benchmark.h>
 
 #include <random>
 
+#include "gjkref/certified.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 
@@ -39,6 +40,16 @@ void reference_distance(benchmark::State& state) {
   state.counters["queries/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+void certified_distance(benchmark::State& state) {
+  const auto pairs = random_pairs<double>(static_cast<int>(state.range(0)), 64);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [a, b] = pairs[i++ % pairs.size()];
+    benchmark::DoNotOptimize(gjkref::certified_distance(a, b));
+  }
+  state.counters["queries/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (int n : {4, 8, 16, 32, 64}) b->Arg(n);
   b->ArgName("n")->Unit(benchmark::kMicrosecond);
@@ -48,6 +59,7 @@ BENCHMARK(reference_distance<float>)->Name("float")->Apply(sizes);
 BENCHMARK(reference_distance<double>)->Name("double")->Apply(sizes);
 BENCHMARK(reference_distance<long double>)->Name("long_double")->Apply(sizes);
 BENCHMARK(reference_distance<gjkref::Exact>)->Name("exact")->Apply(sizes);
+BENCHMARK(certified_distance)->Name("certified")->Apply(sizes);
 
 }  // namespace
 

@@ -481,6 +481,7 @@ const std::vector<Column>& columns() {
       {"hung", [](const Tally& t) { return t.count(F::Hung); }},
       {"NaN/inf", [](const Tally& t) { return t.count(F::NonFiniteNumber); }},
       {"invalid-input errors", [](const Tally& t) { return t.count(F::WrongInvalidInput); }},
+      {"wrong class", [](const Tally& t) { return t.count(F::WrongClass); }},
   };
   return all;
 }

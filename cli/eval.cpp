@@ -20,6 +20,7 @@ using casefile::Case;
 // The verdict column: what the implementation said, or what happened to it.
 std::string verdict_text(const impl::Result& r) {
   if (r.status != impl::Status::Answered) return impl::to_string(r.status);
+  if (r.contact_class) return *r.contact_class;  // separated, touching or overlapping
   return r.separated ? "separated" : "intersecting";
 }
 
@@ -131,6 +132,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                               {"within_band", j.within_band()}};
         if (!j.judged) row["not_judged"] = j.not_judged;
         if (j.judged) row["verdict_band"] = j.band;
+        if (r.contact_class) row["class"] = *r.contact_class;
         if (r.distance) row["distance"] = *r.distance;
         if (r.witnesses) row["witnesses"] = *r.witnesses;
         if (r.penetration) row["penetration_depth"] = *r.penetration;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "gjkref/case_shapes.hpp"
+#include "gjkref/certified.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/implementations.hpp"
@@ -26,7 +27,7 @@ const char* to_string(Status s) {
 }
 
 std::optional<double> Info::epsilon() const {
-  if (scalar == "exact") return 0.0;
+  if (scalar == "exact" || scalar == "certified") return 0.0;
   if (scalar == "float") return std::numeric_limits<float>::epsilon();
   if (scalar == "double") return std::numeric_limits<double>::epsilon();
   if (scalar == "long double") return static_cast<double>(std::numeric_limits<long double>::epsilon());
@@ -109,6 +110,48 @@ class Reference final : public Implementation {
   Info info_;
 };
 
+// The certified mode (gjkref/certified.hpp): exact answers for the double input, at close to double speed.
+class Certified final : public Implementation {
+ public:
+  Certified() {
+    info_.name = "reference-certified";
+    info_.version = "gjkref " GJKREF_VERSION;
+    info_.scalar = "certified";
+    info_.in_2d = info_.in_3d = true;
+    info_.capabilities = kDecides | kMeasures | kWitnesses;
+    info_.source = "built in";
+  }
+  const Info& info() const override { return info_; }
+
+  Result run(const casefile::Case& c) override {
+    Result out;
+    return casefile::in_dimension<double>(c, [&]<class V>() {
+      const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+      const auto start = std::chrono::steady_clock::now();
+      const CertifiedResult<V> r = certified_distance(a, b);
+      out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (r.status == gjkref::Status::InvalidInput) {
+        out.status = Status::InvalidInput;
+        out.detail = to_string(r.input_error);
+        return out;
+      }
+      out.status = Status::Answered;
+      out.separated = r.status == gjkref::Status::Separated;
+      out.contact_class = to_string(r.contact_class);
+      out.detail = to_string(r.path);
+      out.distance = r.distance;
+      std::array<std::array<double, 3>, 2> w{};
+      for (int k = 0; k < V::dimension; ++k) w[0][k] = r.witness_a[k], w[1][k] = r.witness_b[k];
+      out.witnesses = w;
+      out.exact_squared_distance = r.squared_distance;
+      return out;
+    });
+  }
+
+ private:
+  Info info_;
+};
+
 }  // namespace
 
 std::vector<std::unique_ptr<Implementation>> reference_implementations() {
@@ -117,6 +160,7 @@ std::vector<std::unique_ptr<Implementation>> reference_implementations() {
   out.push_back(std::make_unique<Reference<double>>("reference-double", "double"));
   out.push_back(std::make_unique<Reference<long double>>("reference-long-double", "long double"));
   out.push_back(std::make_unique<Reference<Exact>>("reference-exact", "exact"));
+  out.push_back(std::make_unique<Certified>());
   return out;
 }
 

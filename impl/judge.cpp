@@ -29,6 +29,7 @@ const char* to_string(Finding f) {
     case Finding::Crashed: return "crashed";
     case Finding::Hung: return "hung";
     case Finding::WrongInvalidInput: return "wrong-invalid-input";
+    case Finding::WrongClass: return "wrong-class";
   }
   return "unknown";
 }
@@ -185,6 +186,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (exact || !root_within(squared_delta, j.band)) return fail(j.finding);
   }
   const double true_distance = truth.distance;  // 0 unless apart
+  // The class, from implementations that tell touching from overlapping.
+  if (result.contact_class && *result.contact_class != oracle::to_string(truth.verdict)) flag(Finding::WrongClass);
 
   // 2. The distance: required of an implementation that measures, when it says separated.
   if (says_separated) {
@@ -194,7 +197,10 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
       const double error = std::fabs(*result.distance - true_distance);
       if (truly_separated) j.distance_error = error;
       const bool exact_mismatch = result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance;
-      if (exact_mismatch || error > allow.of_value(true_distance)) flag(Finding::DistanceOutsideContract);
+      // The certified mode promises the correctly rounded distance: bit-equal to the oracle's.
+      const bool rounding_mismatch = info.scalar == "certified" && *result.distance != true_distance;
+      if (exact_mismatch || rounding_mismatch || error > allow.of_value(true_distance))
+        flag(Finding::DistanceOutsideContract);
     }
   }
 

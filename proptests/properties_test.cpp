@@ -3,9 +3,12 @@
 // mathematics (exact transformations). Each property tags its cases with family/kind and verdict, so a run prints
 // the mix; Generators.* checks that every family keeps producing the cases it is for.
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 
 #include "generators.hpp"
 #include "gjkref/case_shapes.hpp"
+#include "gjkref/certified.hpp"
 #include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
@@ -193,11 +196,63 @@ void floating_properties(const Case& c, const Answer& truth) {
   }
 }
 
+// The certified mode (gjkref/certified.hpp) equals the oracle exactly: the class, the squared distance, the distance
+// bit for bit, the closest vector v = witness_a − witness_b; its witnesses are the combinations its weights name
+// (positive, summing to 1), rounded correctly; a touching answer's normal u ≠ 0 has max over A⊖B of u·x = 0.
+// Returns the path taken, for the tags.
+CertifiedPath certified_properties(const Case& c, const Answer& truth) {
+  return casefile::in_dimension<double>(c, [&]<class V>() {
+    using VE = exact_vector_t<V>;
+    const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+    const CertifiedResult<V> r = certified_distance(a, b);
+    RC_LOG() << "certified: " << to_string(r.contact_class) << " by " << to_string(r.path) << ", d^2 = "
+             << r.squared_distance.get_str() << std::endl;
+    RC_ASSERT(std::string(to_string(r.contact_class)) == std::string(oracle::to_string(truth.verdict)));
+    RC_ASSERT(r.status == status_of(truth));
+    RC_ASSERT(r.squared_distance == truth.squared_distance);
+    RC_ASSERT(r.distance == truth.distance);
+    for (int i = 0; i < V::dimension; ++i)
+      RC_ASSERT(r.exact_witness_a[i] - r.exact_witness_b[i] == truth.witness_a[i] - truth.witness_b[i]);
+    const auto combination = [](const std::vector<ExactWeight>& weights, const auto& shape) {
+      VE sum{};
+      Exact total = 0;
+      for (const ExactWeight& w : weights) {
+        RC_ASSERT(w.weight > 0);
+        RC_ASSERT(w.index < shape.size());
+        sum = sum + w.weight * VE(convert<Exact>(shape.vertex(w.index)));
+        total += w.weight;
+      }
+      RC_ASSERT(total == 1);
+      return sum;
+    };
+    RC_ASSERT(combination(r.weights_a, a) == r.exact_witness_a);
+    RC_ASSERT(combination(r.weights_b, b) == r.exact_witness_b);
+    for (int i = 0; i < V::dimension; ++i) {
+      RC_ASSERT(r.witness_a[i] == round_to_double(r.exact_witness_a[i]));
+      RC_ASSERT(r.witness_b[i] == round_to_double(r.exact_witness_b[i]));
+    }
+    RC_ASSERT(r.touching_normal.has_value() == (r.contact_class == ContactClass::Touching));
+    if (r.touching_normal) {
+      const VE& u = *r.touching_normal;
+      RC_ASSERT(!is_zero(u));
+      std::optional<Exact> highest;
+      for (const V& p : a.points())
+        for (const V& q : b.points()) {
+          const Exact value = dot(u, VE(convert<Exact>(V(p)) - convert<Exact>(V(q))));
+          if (!highest || *highest < value) highest = value;
+        }
+      RC_ASSERT(*highest == 0);
+    }
+    return r.path;
+  });
+}
+
 void family_properties(const Case& c) {
   saving_case_on_failure(c, [&] {
     const Answer truth = oracle::fast_oracle(c);
+    const CertifiedPath path = certified_properties(c, truth);
     RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)),
-           std::string("double: ") + to_string(run<double>(c).stop_rule));
+           std::string("double: ") + to_string(run<double>(c).stop_rule), std::string("certified: ") + to_string(path));
     exact_properties(c, truth);
     floating_properties<double>(c, truth);
     floating_properties<long double>(c, truth);
@@ -581,10 +636,45 @@ void overflow_properties(const Case& c) {
     const Run<Exact> e = run<Exact>(c);
     RC_ASSERT(e.status == status_of(truth));
     RC_ASSERT(squared(e.closest) == truth.squared_distance);
+    // The certified mode answers exactly whatever the double core met (an overflow starts the exact core cold).
+    certified_properties(c, truth);
   });
 }
 
 GJKREF_PROPERTY(InvalidInput, OverflowingDifferences2d, ()) { overflow_properties(*overflowing(2)); }
+
+// Correct rounding (gjkref/exact.hpp), as the certified mode reports its distances and witnesses. round_to_double(x)
+// is decided by its definition: no double is nearer x, and at a tie the significand is even. correctly_rounded_sqrt
+// agrees with the oracle's, an independent method (MPFR brackets). Inputs: ratios of random doubles, their squares,
+// and exact midpoints between neighbouring doubles (ties), at every scale down to the subnormals and up to overflow.
+void rounding_properties(double x, double y, int shift, bool midpoint) {
+  RC_PRE(std::isfinite(x) && std::isfinite(y) && y != 0 && std::isfinite(std::nextafter(x, INFINITY)));
+  mpq_class q = mpq_class(x) / mpq_class(y);
+  if (midpoint) q = (mpq_class(x) + mpq_class(std::nextafter(x, INFINITY))) / 2;
+  q = ScalarTraits<mpq_class>::scale_by_power_of_two(q, shift);
+  RC_LOG() << "q = " << q.get_str() << std::endl;
+  const double r = round_to_double(q);
+  if (std::isinf(r)) {
+    // At or past the midpoint of DBL_MAX and 2^1024.
+    RC_ASSERT(abs(q) >= mpq_class(DBL_MAX) / 2 + ScalarTraits<mpq_class>::scale_by_power_of_two(mpq_class(1), 1023));
+  } else {
+    const mpq_class error = abs(mpq_class(q - mpq_class(r)));
+    for (double neighbour : {std::nextafter(r, INFINITY), std::nextafter(r, -INFINITY)}) {
+      if (std::isinf(neighbour)) continue;
+      const mpq_class other = abs(mpq_class(q - mpq_class(neighbour)));
+      RC_ASSERT(error <= other);
+      if (error == other) RC_ASSERT(!detail::odd_significand(r));
+    }
+  }
+  const mpq_class square = abs(q);
+  RC_ASSERT(correctly_rounded_sqrt(square) == oracle::correctly_rounded_sqrt(square));
+  const mpq_class tie = mpq_class(square * square);  // √tie = square exactly: a tie whenever square is a midpoint
+  RC_ASSERT(correctly_rounded_sqrt(tie) == oracle::correctly_rounded_sqrt(tie));
+}
+
+GJKREF_PROPERTY(Rounding, IsCorrect, (double x, double y, bool midpoint)) {
+  rounding_properties(x, y, *rc::gen::inRange(-1200, 1200), midpoint);
+}
 GJKREF_PROPERTY(InvalidInput, OverflowingDifferences3d, ()) { overflow_properties(*overflowing(3)); }
 
 // ---- the judge of the floating properties (gjkref/contract.hpp) refuses what the contract refuses

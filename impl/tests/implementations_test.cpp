@@ -1,6 +1,7 @@
 // impl/: the implementations' interface, the worker isolation and the built-in adapters' wiring.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -181,11 +182,44 @@ TEST(BuiltinAdapters, ClearPairsGetTheOraclesAnswer) {
 
 TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
   const auto refs = reference_implementations();
-  ASSERT_EQ(refs.back()->info().name, "reference-exact");
   const casefile::Case c = square_pair(3, 0, {3, 0.25, 0.5});
-  const Result r = refs.back()->run(c);
-  ASSERT_TRUE(r.exact_squared_distance);
-  EXPECT_EQ(*r.exact_squared_distance, oracle::hull_oracle(c).squared_distance);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  int exact_modes = 0;
+  for (const auto& ref : refs) {
+    if (ref->info().name != "reference-exact" && ref->info().name != "reference-certified") continue;
+    ++exact_modes;
+    const Result r = ref->run(c);
+    ASSERT_TRUE(r.exact_squared_distance) << ref->info().name;
+    EXPECT_EQ(*r.exact_squared_distance, truth.squared_distance) << ref->info().name;
+  }
+  EXPECT_EQ(exact_modes, 2);
+}
+
+// The certified mode reports the oracle's class, and its distance bit-equal to the oracle's correctly rounded one; the
+// judge refuses a class or a last bit that differs.
+TEST(BuiltinAdapters, TheCertifiedReferenceGivesTheClassAndTheRoundedDistance) {
+  const auto refs = reference_implementations();
+  const auto certified = std::find_if(refs.begin(), refs.end(),
+                                      [](const auto& r) { return r->info().name == "reference-certified"; });
+  ASSERT_NE(certified, refs.end());
+  for (const casefile::Case& c : {square_pair(3, 0, {3, 0.25, 0.5}), square_pair(3, 0, {2, 0.25, 0.5}),
+                                  square_pair(3, 0, {1, 0.25, 0.5}), square_pair(3, 0, {0.5, 0.25, 0.5}),
+                                  square_pair(2, 0, {1, 0.5, 0})}) {
+    const oracle::Answer truth = oracle::hull_oracle(c);
+    const Truth t(c, truth);
+    Result r = (*certified)->run(c);
+    ASSERT_TRUE(r.contact_class);
+    EXPECT_EQ(*r.contact_class, oracle::to_string(truth.verdict));
+    ASSERT_TRUE(r.distance);
+    EXPECT_EQ(*r.distance, truth.distance);
+    EXPECT_EQ(judge(t, r, (*certified)->info()).finding, Finding::None);
+    r.contact_class = truth.verdict == oracle::Verdict::Touching ? "overlapping" : "touching";
+    EXPECT_EQ(judge(t, r, (*certified)->info()).finding, Finding::WrongClass);
+    r.contact_class = oracle::to_string(truth.verdict);
+    r.distance = std::nextafter(truth.distance, 10.0);
+    EXPECT_EQ(judge(t, r, (*certified)->info()).finding,
+              truth.verdict == oracle::Verdict::Separated ? Finding::DistanceOutsideContract : Finding::None);
+  }
 }
 
 // ---- the judge ------------------------------------------------------------------------------------------------------

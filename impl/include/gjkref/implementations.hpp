@@ -22,7 +22,7 @@ enum Capability : unsigned { kDecides = 1, kMeasures = 2, kWitnesses = 4, kPenet
 struct Info {
   std::string name;     // unique: "reference-double", "libccd-gjk", ...
   std::string version;  // of the code under test
-  std::string scalar;   // "float", "double", "long double", "exact"
+  std::string scalar;   // "float", "double", "long double", "exact", "certified" (exact answers for double input)
   bool in_2d = false, in_3d = false;
   unsigned capabilities = 0;
   std::string source;  // "built in", or the plugin's path
@@ -58,7 +58,10 @@ struct Result {
   std::optional<double> penetration;                            // depth, when it says intersecting and measures it
   std::optional<std::array<double, 3>> normal;                  // the direction to move B (from A into B), any length
   std::optional<std::array<std::array<double, 3>, 2>> contacts;  // contact points on A and on B (a − b = depth·n̂)
-  std::optional<mpq_class> exact_squared_distance;              // the exact reference only
+  std::optional<mpq_class> exact_squared_distance;              // the exact and certified reference only
+  // "separated", "touching" or "overlapping", from implementations that tell touching from overlapping (the certified
+  // reference); judged against the oracle's class.
+  std::optional<std::string> contact_class;
   std::string detail;                // the stop rule, the failure, the signal, the exception's text, the stderr tail
   double seconds = 0;                // time inside the implementation's call
   // A NaN or infinite distance, witness or depth in an answer: reported as a finding of its own.

@@ -35,7 +35,8 @@ enum class Finding {
   Threw,
   Crashed,
   Hung,
-  WrongInvalidInput            // an answer on invalid input, or "invalid input" on valid input
+  WrongInvalidInput,           // an answer on invalid input, or "invalid input" on valid input
+  WrongClass                   // the verdict is right but the reported class (touching/overlapping) is not
 };
 const char* to_string(Finding f);
 

@@ -10,6 +10,8 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 
@@ -67,6 +69,72 @@ template <>
 struct ScalarCast<mpq_class, long double> {
   static mpq_class apply(long double x) { return exact_rational(x); }
 };
+
+// Rounding a rational to double exactly (round to nearest, ties to even, overflowing to ±∞ as IEEE 754 does).
+// `approximation` is any double within a few units in the last place of the result; each step moves it to the
+// neighbouring double while x lies past the midpoint between them, each comparison exact. `square`: the value rounded
+// is √x (x ≥ 0), compared with the midpoints' squares.
+namespace detail {
+
+// Is y's significand odd? (The last bit of a subnormal has exponent −1074.)
+inline bool odd_significand(double y) {
+  if (y == 0 || std::isinf(y)) return false;
+  int e = 0;
+  (void)std::frexp(y, &e);  // y = f·2^e, 0.5 ≤ |f| < 1
+  const int last_bit = std::max(e - 53, -1074);
+  return std::fmod(std::ldexp(y, -last_bit), 2.0) != 0;
+}
+
+inline double round_by_midpoints(const mpq_class& x, double approximation, bool square) {
+  using Tr = ScalarTraits<mpq_class>;
+  // The midpoint of t and its neighbour n; past ±DBL_MAX the neighbour is ±2^1024, the overflow threshold's other end.
+  const auto midpoint = [](double t, double n) {
+    const mpq_class far = std::isinf(n) ? mpq_class(Tr::scale_by_power_of_two(mpq_class(n > 0 ? 1 : -1), 1024))
+                                        : mpq_class(n);
+    return mpq_class((mpq_class(t) + far) / 2);
+  };
+  // Is the value past the midpoint of t and n, on n's side? At the midpoint itself: if n is the even one (∞ counts
+  // as even: a tie at the top overflows).
+  const auto past = [&](double t, double n) {
+    const mpq_class m = midpoint(t, n);
+    int c = 0;
+    if (square)
+      c = m < 0 ? 1 : cmp(x, mpq_class(m * m));
+    else
+      c = cmp(x, m);
+    if (c == 0) return odd_significand(t) && (std::isinf(n) || !odd_significand(n));
+    return n > t ? c > 0 : c < 0;
+  };
+  double t = std::isinf(approximation) ? std::copysign(DBL_MAX, approximation) : approximation;
+  for (;;) {
+    if (std::isinf(t)) return t;
+    const double up = std::nextafter(t, INFINITY), down = std::nextafter(t, -INFINITY);
+    if (past(t, up))
+      t = up;
+    else if (past(t, down))
+      t = down;
+    else
+      return t;
+  }
+}
+
+}  // namespace detail
+
+// x correctly rounded to double (round to nearest, ties to even).
+inline double round_to_double(const mpq_class& x) {
+  if (x == 0) return 0.0;
+  const long bits = static_cast<long>(mpz_sizeinbase(x.get_num_mpz_t(), 2)) -
+                    static_cast<long>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
+  const int k = static_cast<int>(std::clamp(bits, -2000L, 2000L));
+  const double approximation = std::ldexp(ScalarTraits<mpq_class>::scale_by_power_of_two(x, -k).get_d(), k);
+  return detail::round_by_midpoints(x, approximation, false);
+}
+
+// √x correctly rounded to double (round to nearest, ties to even), for x ≥ 0.
+inline double correctly_rounded_sqrt(const mpq_class& x) {
+  if (x == 0) return 0.0;
+  return detail::round_by_midpoints(x, ScalarTraits<mpq_class>::sqrt_as_double(x), true);
+}
 
 // The canonical rational n/d (d != 0).
 inline mpq_class rational(long n, long d) {
