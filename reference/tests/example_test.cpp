@@ -1,6 +1,7 @@
 // The README's example, compiled and checked, so the README cannot drift from the code.
 #include <gtest/gtest.h>
 
+#include "gjkref/certified.hpp"
 #include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
@@ -13,6 +14,10 @@ TEST(ReadmeExample, PointOnAFaceTouches) {
   EXPECT_EQ(r.distance(), 0.0);
   auto proof = gjkref::check_certificate(a, b, r);
   EXPECT_EQ(proof.check, gjkref::CertificateCheck::Verified);
+  auto c = gjkref::certified_distance(a, b);
+  EXPECT_EQ(c.contact_class, gjkref::ContactClass::Touching);  // on the boundary of A⊖B: touching, not overlapping
+  EXPECT_EQ(c.squared_distance, 0);
+  ASSERT_TRUE(c.touching_normal);
   auto i = gjkref::intersect(a, b);
   EXPECT_EQ(i.status, gjkref::Status::Intersecting);
 }

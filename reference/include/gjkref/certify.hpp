@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -105,15 +106,17 @@ CertificateReport check_certificate(const ConvexPoints<V>& a, const ConvexPoints
 
   if (r.status == Status::Separated) {
     if (!r.separation) return refuted("separated without a separating direction");
+    // The support value of A⊖B along d is max d·a − min d·b: one exact pass over each shape (not over every pair).
     const VE d = convert<Exact>(r.separation->direction);
-    Exact h(0);
-    bool first = true;
-    for (const V& p : a.points())
-      for (const V& q : b.points()) {
-        const Exact value = dot(d, VE(convert<Exact>(p) - convert<Exact>(q)));
-        if (first || h < value) h = value;
-        first = false;
+    const auto extreme = [&d](const ConvexPoints<V>& shape, bool highest) {
+      std::optional<Exact> best;
+      for (const V& p : shape.points()) {
+        const Exact value = dot(d, VE(convert<Exact>(p)));
+        if (!best || (highest ? *best < value : value < *best)) best = value;
       }
+      return *best;
+    };
+    const Exact h = extreme(a, true) - extreme(b, false);
     if (!(h < Exact(0))) return refuted("the direction's exact support value over A-B is not negative");
     return {CertificateCheck::Verified, ""};
   }
