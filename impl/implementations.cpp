@@ -51,17 +51,22 @@ bool Result::has_non_finite_number() const {
 
 namespace {
 
+// What every mode of the reference answers: 2D and 3D, verdict, distance and witnesses, built in.
+Info reference_info(const char* name, const char* scalar) {
+  Info info;
+  info.name = name;
+  info.version = "gjkref " GJKREF_VERSION;
+  info.scalar = scalar;
+  info.in_2d = info.in_3d = true;
+  info.capabilities = kDecides | kMeasures | kWitnesses;
+  info.source = "built in";
+  return info;
+}
+
 template <class T>
 class Reference final : public Implementation {
  public:
-  Reference(const char* name, const char* scalar) {
-    info_.name = name;
-    info_.version = "gjkref " GJKREF_VERSION;
-    info_.scalar = scalar;
-    info_.in_2d = info_.in_3d = true;
-    info_.capabilities = kDecides | kMeasures | kWitnesses;
-    info_.source = "built in";
-  }
+  Reference(const char* name, const char* scalar) : info_(reference_info(name, scalar)) {}
   const Info& info() const override { return info_; }
 
   Result run(const casefile::Case& c) override {
@@ -113,14 +118,7 @@ class Reference final : public Implementation {
 // The certified mode (gjkref/certified.hpp): exact answers for the double input, at close to double speed.
 class Certified final : public Implementation {
  public:
-  Certified() {
-    info_.name = "reference-certified";
-    info_.version = "gjkref " GJKREF_VERSION;
-    info_.scalar = "certified";
-    info_.in_2d = info_.in_3d = true;
-    info_.capabilities = kDecides | kMeasures | kWitnesses;
-    info_.source = "built in";
-  }
+  Certified() : info_(reference_info("reference-certified", "certified")) {}
   const Info& info() const override { return info_; }
 
   Result run(const casefile::Case& c) override {

@@ -99,12 +99,6 @@ inline const char* to_string(CertifiedPath p) {
 
 // ---- Exact supports of a double point cloud -------------------------------------------------------------------------
 
-// The exponent k with |x| < 2^(k+1) roughly (within a factor 2 either way), for x ≠ 0: to bring x near 1 exactly.
-inline long rough_exponent(const Exact& x) {
-  return static_cast<long>(mpz_sizeinbase(x.get_num_mpz_t(), 2)) -
-         static_cast<long>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
-}
-
 // A double point cloud seen with exact coordinates: a support mapping over exact directions whose answer is the exact
 // maximiser of d·p (the lowest index among ties, as ConvexPoints). A floating-point filter does the work: with d scaled
 // by a power of two to unit size and rounded to d̃, each f(p) = fl(d̃·p) is within
@@ -127,7 +121,7 @@ class ExactView {
     // d·2^−k, each component |·| < 4, the largest ≥ 1/4.
     long k = std::numeric_limits<long>::min();
     for (int i = 0; i < V::dimension; ++i)
-      if (d[i] != 0) k = std::max(k, rough_exponent(d[i]));
+      if (d[i] != 0) k = std::max(k, binary_magnitude(d[i]));
     V rounded{};
     if (k != std::numeric_limits<long>::min())
       for (int i = 0; i < V::dimension; ++i)
@@ -353,13 +347,10 @@ template <Vector V>
 requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance(const ConvexPoints<V>& a,
                                                                                  const ConvexPoints<V>& b,
                                                                                  const Options<V>& options = {}) {
-  CertifiedResult<V> invalid;
-  if (auto error = detail::validate(a, b)) {
-    invalid.input_error = *error;
-    return invalid;
-  }
   const Result<V> fast = distance(a, b, options);
-  if (fast.status == Status::InvalidInput && fast.input_error == InputError::BadWarmStart) {
+  // Invalid input as the double core names it, except an overflowing difference, which the rationals hold.
+  if (fast.status == Status::InvalidInput && fast.input_error != InputError::DifferenceOverflow) {
+    CertifiedResult<V> invalid;
     invalid.input_error = fast.input_error;
     return invalid;
   }

@@ -20,6 +20,13 @@
 
 namespace gjkref {
 
+// log₂|x| to within 1, for x ≠ 0: the bit lengths of numerator and denominator, subtracted. Scaling x by 2 to the
+// minus this brings it near 1 exactly, so that get_d() neither overflows nor underflows.
+inline long binary_magnitude(const mpq_class& x) {
+  return static_cast<long>(mpz_sizeinbase(x.get_num_mpz_t(), 2)) -
+         static_cast<long>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
+}
+
 template <>
 struct ScalarTraits<mpq_class> {
   static constexpr bool is_exact = true;
@@ -41,9 +48,7 @@ struct ScalarTraits<mpq_class> {
   // (Not correctly rounded: get_d truncates. The oracle gives the correctly rounded distance.)
   static double sqrt_as_double(const mpq_class& x) {
     if (x == 0) return 0.0;
-    const long bits = static_cast<long>(mpz_sizeinbase(x.get_num_mpz_t(), 2)) -
-                      static_cast<long>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
-    const int k = static_cast<int>(bits / 2);
+    const int k = static_cast<int>(binary_magnitude(x) / 2);
     return std::ldexp(std::sqrt(scale_by_power_of_two(x, -2 * k).get_d()), k);
   }
 };
@@ -123,9 +128,7 @@ inline double round_by_midpoints(const mpq_class& x, double approximation, bool 
 // x correctly rounded to double (round to nearest, ties to even).
 inline double round_to_double(const mpq_class& x) {
   if (x == 0) return 0.0;
-  const long bits = static_cast<long>(mpz_sizeinbase(x.get_num_mpz_t(), 2)) -
-                    static_cast<long>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
-  const int k = static_cast<int>(std::clamp(bits, -2000L, 2000L));
+  const int k = static_cast<int>(std::clamp(binary_magnitude(x), -2000L, 2000L));
   const double approximation = std::ldexp(ScalarTraits<mpq_class>::scale_by_power_of_two(x, -k).get_d(), k);
   return detail::round_by_midpoints(x, approximation, false);
 }
