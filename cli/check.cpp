@@ -64,7 +64,7 @@ const std::vector<Family>& families() {
       {"tied-facets", proptests::tied_facets, "congruent cubes offset along an axis or a diagonal: tied optimal facets"},
       {"thin-boxes", proptests::thin_boxes, "boxes 2^-k thick (aspect to 1e-6) overlapping across the thin axis"},
       {"posed-boxes", proptests::posed_boxes, "stacked boxes with corners computed from a pose, as an engine does"},
-      {"depth-scales", proptests::depth_scales, "deep overlaps and tied cubes scaled by 2^+-40 or moved by 1e6, 1e9"},
+      {"depth-scales", proptests::depth_scales, "deep overlaps and tied cubes scaled by 2^+-40, moved by 1e6, 1e9, or stretched by 2^500, 2^-500, 2^-560 per axis"},
   };
   return all;
 }

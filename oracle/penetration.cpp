@@ -60,6 +60,12 @@ Vector edge_of_difference(const D3& a1, const D3& b1, const D3& a0, const D3& b0
 // non-finite value means overflow: both go to the exact evaluation. A wider bound costs only speed, never a sign.
 constexpr double kFilterEpsilons = 64 * 0x1p-53;
 constexpr double kFilterFloor = 0x1p-900;
+// The relative bound does not cover underflow inside a normal's components: a product below 2⁻¹⁰²² carries an absolute
+// error up to 2⁻¹⁰⁷⁵, which the dot product then multiplies by coordinates as large as 2¹⁰²⁴ — far above 12u of the
+// other terms (FilterUnderflow.ANormalComponentBelowDoublesRange, cases/findings/pd-filter-underflow-*.json). Each
+// component's magnitude therefore carries this absolute term: 64u·2⁻⁹⁶⁰ = 2⁻¹⁰⁰⁷ exceeds the at most 2·2⁻¹⁰⁷⁵ lost
+// per component by far, and costs nothing elsewhere (it is below every magnitude that is not itself near underflow).
+constexpr double kUnderflowSlack = 0x1p-960;
 
 // A normal n = ±(U × V) of two vectors of input points, or an exact vector. Signs of n·(x − y) are filtered: in
 // double with the bound above; then exactly, in CGAL::Mpzf (exact multiprecision floats: fast on doubles) when n
@@ -73,12 +79,12 @@ class Normal {
     for (int k = 0; k < 3; ++k) {
       const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
       n_[k] = sign * (us[k1] * vs[k2] - us[k2] * vs[k1]);
-      magnitude_[k] = ua[k1] * va[k2] + ua[k2] * va[k1];
+      magnitude_[k] = ua[k1] * va[k2] + ua[k2] * va[k1] + kUnderflowSlack;
     }
   }
   explicit Normal(const P& n) : e_(n) {
-    // get_d truncates (relative error below 2u); the floor term covers components below double's normal range.
-    for (int k = 0; k < 3; ++k) n_[k] = n[k].get_d(), magnitude_[k] = std::fabs(n_[k]) + 0x1p-960;
+    // get_d truncates (relative error below 2u); the slack covers components below double's normal range.
+    for (int k = 0; k < 3; ++k) n_[k] = n[k].get_d(), magnitude_[k] = std::fabs(n_[k]) + kUnderflowSlack;
   }
 
   const P& exact() const {

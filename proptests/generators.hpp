@@ -472,12 +472,16 @@ inline rc::Gen<Case> posed_boxes(int dim) {
                       });
 }
 
-// Depth at scale: a deep overlap or tied cubes scaled by 2^±40, or moved by 1e6 or 1e9.
+// Depth at scale: a deep overlap or tied cubes scaled by 2^±40, or moved by 1e6 or 1e9, or stretched unevenly: the
+// axes scaled by 2^500, 2^−500 and 2^−560 in a random order (a linear map, so the class is kept). Under the uneven
+// stretch a product of two edge components falls below double's range (2^−1060) while a coordinate is 2^500: the
+// exact oracles' double filters must then bound their underflow (FilterUnderflow.*, docs/edge-cases.md).
 inline rc::Gen<Case> depth_scales(int dim) {
-  return rc::gen::map(rc::gen::tuple(rc::gen::oneOf(deep_overlap(dim), tied_facets(dim)), choice(0, 4)),
+  return rc::gen::map(rc::gen::tuple(rc::gen::oneOf(deep_overlap(dim), tied_facets(dim)), choice(0, 5), choice(0, 3)),
                       [dim](const auto& t) {
                         Case c = std::get<0>(t);
                         const int kind = std::get<1>(t);
+                        constexpr int kStretch[3] = {500, -500, -560};
                         for (auto* s : {&c.a, &c.b})
                           for (Point& p : s->points)
                             for (int i = 0; i < dim; ++i) {
@@ -485,8 +489,9 @@ inline rc::Gen<Case> depth_scales(int dim) {
                               if (kind == 1) p[i] = std::ldexp(p[i], -40);
                               if (kind == 2) p[i] += 1e6;
                               if (kind == 3) p[i] += 1e9;
+                              if (kind == 4) p[i] = std::ldexp(p[i], kStretch[(i + std::get<2>(t)) % 3]);
                             }
-                        static const char* names[] = {"2^40", "2^-40", "1e6", "1e9"};
+                        static const char* names[] = {"2^40", "2^-40", "1e6", "1e9", "stretch"};
                         c.name = std::string("depth-scale/") + names[kind] + "-" + c.name.substr(0, c.name.find('/'));
                         return c;
                       });
@@ -627,9 +632,10 @@ inline const std::vector<Case>& rare_path_cases() {
   return all;
 }
 
-// Committed cases of one dimension, each met in other exact ways: scaled by 2^k (k in [−40, 40]: every double and
-// long double operation of the reference scales exactly, so the same rounding and the same path, the rare ones
-// included); its axes permuted and reflected (exact too: the same geometry met from another first search direction,
+// Committed cases of one dimension, each met in other exact ways: scaled by 2^k (k in [−40, 40]: away from underflow
+// and overflow every double and long double operation of the reference scales exactly, so the same rounding and the
+// same path, the rare ones included; a case whose coordinates would not all scale exactly — a subnormal losing bits, a
+// huge one becoming infinite — is left unscaled, since it would no longer be the same case); its axes permuted and reflected (exact too: the same geometry met from another first search direction,
 // so other paths to the same hard spot — all 96 variants of finding 9, with A and B swapped, still reach its walk,
 // from both sides of its triangles); A and B swapped; A's points in reverse order. The properties then judge each one
 // in every mode, so a fixed finding stays fixed under the transformations that keep it hard. `kind` prefixes the name.
@@ -647,10 +653,18 @@ inline rc::Gen<Case> committed_variants(const std::vector<Case>& cases, int dim,
                   reflections = std::get<4>(t);
         std::array<int, 3> axes = {0, 1, 2};
         for (int i = 0; i < permutation; ++i) std::next_permutation(axes.begin(), axes.begin() + c.dim);
+        bool exact_scale = true;
+        for (const auto* s : {&c.a, &c.b})
+          for (const Point& p : s->points)
+            for (int i = 0; i < c.dim; ++i) {
+              const double scaled = std::ldexp(p[i], k);
+              exact_scale = exact_scale && std::isfinite(scaled) && std::ldexp(scaled, -k) == p[i];
+            }
+        const int scale = exact_scale ? k : 0;
         for (auto* s : {&c.a, &c.b})
           for (Point& p : s->points) {
             const Point q = p;
-            for (int i = 0; i < c.dim; ++i) p[i] = std::ldexp((reflections >> i & 1) ? -q[axes[i]] : q[axes[i]], k);
+            for (int i = 0; i < c.dim; ++i) p[i] = std::ldexp((reflections >> i & 1) ? -q[axes[i]] : q[axes[i]], scale);
           }
         if (variant & 1) std::swap(c.a, c.b);
         if (variant & 2) std::reverse(c.a.points.begin(), c.a.points.end());

@@ -202,6 +202,28 @@ void methods_agree(const char* name, rc::Gen<Case> (*family)(int), int dim, bool
               overlapping, touching, ties, seconds);
 }
 
+// The oracle's double filter and underflow (oracle/penetration.cpp, kUnderflowSlack). Cause: a normal component that is
+// a product of two small edge components (2^−179 · 2^−1066 here) is 0 in double, and the dot product then multiplies it
+// by a coordinate near 2^1018; the relative error bound does not cover that loss, so the filter gave a wrong sign and
+// the hull method's own certificate was refused ("a surface facet whose plane does not support A⊖B"). What does not
+// matter: the repeated points, which shape holds the huge edge. Both cases came from the reference_3d fuzz smoke;
+// the stretched kind of the depth-scales family makes the same loss on purpose (PenetrationMethodsAgree.DepthScales3d).
+TEST(FilterUnderflow, ANormalComponentBelowDoublesRange) {
+  for (const char* name : {"pd-filter-underflow-huge-edge", "pd-filter-underflow-huge-edge-2"}) {
+    SCOPED_TRACE(name);
+    const casefile::Parsed parsed = casefile::read_file(std::string(GJKREF_FINDINGS_DIR) + "/" + name + ".json");
+    ASSERT_FALSE(parsed.error) << parsed.error->message();
+    const Case& c = parsed.cases.at(0);
+    // B is the origin, a vertex of A: the shapes touch, and the depth is 0 with a non-empty normal cone.
+    Penetration p;
+    ASSERT_NO_THROW(p = depth_of(c));
+    EXPECT_EQ(p.verdict, Verdict::Touching);
+    EXPECT_EQ(p.squared_depth, 0);
+    EXPECT_FALSE(p.optimal.empty());
+    EXPECT_FALSE(check_penetration_certificate(c, p));
+  }
+}
+
 #define GJKREF_DEPTH_FAMILY(Test, name, generator, touching_family, cases)                                  \
   TEST(PenetrationMethodsAgree, Test##2d) { methods_agree(name, generator, 2, touching_family, cases()); } \
   TEST(PenetrationMethodsAgree, Test##3d) { methods_agree(name, generator, 3, touching_family, cases()); }

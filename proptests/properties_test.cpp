@@ -196,6 +196,16 @@ void floating_properties(const Case& c, const Answer& truth) {
   }
 }
 
+// The input error the reference must name for an invalid case.
+InputError expected_error(const Case& c) {
+  if (c.a.points.empty()) return InputError::EmptyA;
+  if (c.b.points.empty()) return InputError::EmptyB;
+  for (const auto& p : c.a.points)
+    for (double x : p)
+      if (!std::isfinite(x)) return InputError::NonFiniteA;
+  return InputError::NonFiniteB;
+}
+
 // The certified mode (gjkref/certified.hpp) equals the oracle exactly: the class, the squared distance, the distance
 // bit for bit, the closest vector v = witness_a − witness_b; its witnesses are the combinations its weights name
 // (positive, summing to 1), rounded correctly; a touching answer's normal u ≠ 0 has max over A⊖B of u·x = 0.
@@ -207,6 +217,12 @@ CertifiedPath certified_properties(const Case& c, const Answer& truth) {
     const CertifiedResult<V> r = certified_distance(a, b);
     RC_LOG() << "certified: " << to_string(r.contact_class) << " by " << to_string(r.path) << ", d^2 = "
              << r.squared_distance.get_str() << std::endl;
+    if (truth.verdict == Verdict::InvalidInput) {  // non-finite input: named, and nothing else answered
+      RC_ASSERT(r.status == Status::InvalidInput);
+      RC_ASSERT(r.input_error == expected_error(c));
+      RC_ASSERT(r.path == CertifiedPath::None);
+      return r.path;
+    }
     RC_ASSERT(std::string(to_string(r.contact_class)) == std::string(oracle::to_string(truth.verdict)));
     RC_ASSERT(r.status == status_of(truth));
     RC_ASSERT(r.squared_distance == truth.squared_distance);
@@ -476,16 +492,6 @@ void invalid_in(const Case& c) {
   RC_ASSERT(run<T>(c, Query::Boolean).status == Status::InvalidInput);
 }
 
-// The input error the reference must name for an invalid case.
-InputError expected_error(const Case& c) {
-  if (c.a.points.empty()) return InputError::EmptyA;
-  if (c.b.points.empty()) return InputError::EmptyB;
-  for (const auto& p : c.a.points)
-    for (double x : p)
-      if (!std::isfinite(x)) return InputError::NonFiniteA;
-  return InputError::NonFiniteB;
-}
-
 InputError error_of(const Case& c) {
   return casefile::in_dimension<double>(c, [&]<class V>() {
     return distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b)).input_error;
@@ -498,6 +504,7 @@ void non_finite_properties(const Case& c) {
     RC_ASSERT(error_of(c) == expected_error(c));
     RC_ASSERT(oracle::fast_oracle(c).verdict == Verdict::InvalidInput);
     RC_ASSERT(oracle::hull_oracle(c).verdict == Verdict::InvalidInput);
+    certified_properties(c, oracle::fast_oracle(c));
     invalid_in<float>(c);
     invalid_in<double>(c);
     invalid_in<long double>(c);
