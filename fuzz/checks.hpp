@@ -1,7 +1,7 @@
-// fuzz/checks.hpp — one case through every mode of the reference, judged against the exact oracle under
-// docs/contract.md, and the exact penetration-depth oracle's two methods on it. Used by the reference fuzz targets
-// (docs/fuzzing.md): a violation is printed with the case and every answer, saved as a gjkref-case/1 file, and ends
-// the process, so libFuzzer records the input.
+// fuzz/checks.hpp — one case through every mode of the reference, judged against the exact oracle: the floating modes
+// under docs/contract.md, the exact and certified modes held to its exact answer; and the exact penetration-depth
+// oracle's two methods on it. Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the
+// case and every answer, saved as a gjkref-case/1 file, and ends the process, so libFuzzer records the input.
 #pragma once
 
 #include <cmath>
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gjkref/case_shapes.hpp"
+#include "gjkref/certified.hpp"
 #include "gjkref/casefile.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
@@ -136,6 +137,18 @@ inline Report check_reference(const Case& c) {
     const Status expected = truth->verdict == oracle::Verdict::Separated ? Status::Separated : Status::Intersecting;
     if (exact.first != expected || exact.second != truth->squared_distance)
       report.violations.push_back("exact: not the oracle's answer");
+    // The certified mode: the oracle's class, squared distance, correctly rounded distance and closest vector.
+    const bool certified_right = casefile::in_dimension<double>(c, [&]<class V>() {
+      const auto r = certified_distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b));
+      report.answers += std::string("certified: ") + to_string(r.contact_class) + " (" + to_string(r.path) +
+                        "), d^2 = " + r.squared_distance.get_str() + "\n";
+      bool same = std::string(to_string(r.contact_class)) == oracle::to_string(truth->verdict) &&
+                  r.squared_distance == truth->squared_distance && r.distance == truth->distance;
+      for (int i = 0; i < V::dimension; ++i)
+        same = same && r.exact_witness_a[i] - r.exact_witness_b[i] == truth->witness_a[i] - truth->witness_b[i];
+      return same;
+    });
+    if (!certified_right) report.violations.push_back("certified: not the oracle's answer");
     // The penetration-depth oracle on every pair that reaches depth: its certificate checks (penetration_oracle
     // throws CertificateError otherwise) and its two methods agree exactly (DisagreementError).
     if (truth->verdict == oracle::Verdict::Overlapping || truth->verdict == oracle::Verdict::Touching) {
