@@ -10,7 +10,8 @@
 //                 A's and B's points (CGAL's QP solver on Gmpzf, Bland pricing), the class from an exact linear program
 //                 (are there strictly positive weights putting the origin in A⊖B?) and the affine dimension from an
 //                 exact rank. Shares no code with hull_oracle.
-//   minkowski_sum_oracle — 2D only, a third check: CGAL's literal Minkowski sum of the two hulls.
+//   minkowski_sum_oracle — 2D only, a third check: CGAL's literal Minkowski sum of the two hulls. It and
+//                 boost_geometry_opinion live in the library gjkref::oracle_cross (link it to call them).
 //   fast_oracle — for campaigns: a candidate answer from a double-precision GJK (the reference's; any hint would do),
 //                 turned into an exact answer on the candidate's own simplex and accepted only if its certificate
 //                 checks exactly; otherwise hull_oracle decides. Its answers are proven, not trusted.
