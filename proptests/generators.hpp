@@ -273,6 +273,34 @@ inline rc::Gen<Case> lower_dimensional(int dim) {
                       });
 }
 
+// Flat through the origin: A and B on one line y = (p/8)·x (2D) or plane z = (p/8)·x + (q/16)·y (3D) through the
+// origin, p and q in [−8, 8], with x and y multiples of 2^−20 below 8 in magnitude (23 significant bits): every point
+// lies on it exactly, yet products of three coordinates round. B is moved within it by up to 16 along x and y. A⊖B then
+// lies in the same line or plane, which holds the origin: separated within it, or touching (a flat A⊖B has no
+// interior). Points of such an A⊖B are affinely dependent, which warm starts may name and cold runs never build
+// (WarmStart.FlatDifferencesGiveTheColdAnswer*).
+inline rc::Gen<Case> flat_through_origin(int dim) {
+  const auto coordinate =
+      rc::gen::map(rc::gen::inRange(-(1 << 23) + 1, 1 << 23), [](int i) { return std::ldexp(double(i), -20); });
+  return rc::gen::map(
+      rc::gen::tuple(choice(-8, 9), choice(-8, 9), choice(2, 7), choice(1, 4),
+                     rc::gen::container<std::vector<double>>(20, coordinate), rc::gen::container<std::vector<double>>(2, coordinate)),
+      [dim](const auto& t) {
+        const int p = std::get<0>(t), q = std::get<1>(t), na = std::get<2>(t), nb = std::get<3>(t);
+        const std::vector<double>& xs = std::get<4>(t);
+        const std::vector<double>& offset = std::get<5>(t);
+        const auto on_it = [&](double x, double y) -> Point {
+          if (dim == 2) return {x, p / 8.0 * x, 0};
+          return {x, y, p / 8.0 * x + q / 16.0 * y};
+        };
+        Points a, b;
+        for (int k = 0; k < na; ++k) a.push_back(on_it(xs[2 * k], xs[2 * k + 1]));
+        for (int k = 0; k < nb; ++k) b.push_back(on_it(xs[12 + 2 * k] + 2 * offset[0], xs[13 + 2 * k] + 2 * offset[1]));
+        return make_case(dim, dim == 2 ? "flat-through-origin/line" : "flat-through-origin/plane", std::move(a),
+                         std::move(b));
+      });
+}
+
 // Near-touching: an exactly touching pair with B moved off the contact plane by ±2^−k (k = 1..60), then axis
 // permutations and reflections only (no shear, no offset: the move stays exact): apart by 2^−k, or pushed into A by
 // that much (overlapping, or apart when A has no room below the contact). The contact points' heights are 0, so

@@ -161,9 +161,9 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
 // boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
 // |witness_a − witness_b| within D + 2·that of the distance.
 template <class T>
-void floating_properties(const Case& c, const Answer& truth) {
-  const Run<T> r = run<T>(c);
-  const Run<T> boolean = run<T>(c, Query::Boolean);
+void floating_properties(const Case& c, const Answer& truth, const Settings& settings = Settings()) {
+  const Run<T> r = run<T>(c, Query::Distance, settings);
+  const Run<T> boolean = run<T>(c, Query::Boolean, settings);
   // Shown only when the property fails: each mode's answer and the rule that ended it.
   RC_LOG() << ScalarName<T>::value << ": " << to_string(r.status) << " at " << r.distance << " by "
            << to_string(r.stop_rule) << "; boolean: " << to_string(boolean.status) << " by "
@@ -479,6 +479,37 @@ GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer2d, ()) {
 GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer3d, ()) {
   metamorphic_properties(*any_family(3), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
                          *rc::gen::inRange(0, 64), *warm_start_picks());
+}
+
+// ---- Warm starts from affinely dependent points (the warm-start layer, gjk.hpp)
+
+// A and B on one line (2D) or plane (3D) through the origin, warm-started from dimension+1 pairs: affinely dependent
+// points of A⊖B, which no cold run builds. Every mode must still answer as the oracle says: exact exactly, the
+// floating modes within the contract (their verdict, distance and witnesses).
+void warm_flat_properties(const Case& c, const std::vector<int>& raw) {
+  saving_case_on_failure(c, [&] {
+    const Answer truth = oracle::fast_oracle(c);
+    const std::size_t na = c.a.points.size(), nb = c.b.points.size();
+    Pairs pairs;
+    for (int i = 0; i <= c.dim; ++i)
+      pairs.push_back({static_cast<std::size_t>(raw[2 * i]) % na, static_cast<std::size_t>(raw[2 * i + 1]) % nb});
+    const Settings warm = Settings::warm_from(pairs);
+    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)));
+    const Run<Exact> e = run<Exact>(c, Query::Distance, warm);
+    RC_ASSERT(e.status == status_of(truth));
+    RC_ASSERT(squared(e.closest) == truth.squared_distance);
+    floating_properties<double>(c, truth, warm);
+    floating_properties<long double>(c, truth, warm);
+    if (float_rounding_is_relative(c.a.points) && float_rounding_is_relative(c.b.points))
+      floating_properties<float>(c, truth, warm);
+  });
+}
+
+GJKREF_PROPERTY(WarmStart, FlatDifferencesGiveTheColdAnswer2d, ()) {
+  warm_flat_properties(*flat_through_origin(2), *warm_start_picks());
+}
+GJKREF_PROPERTY(WarmStart, FlatDifferencesGiveTheColdAnswer3d, ()) {
+  warm_flat_properties(*flat_through_origin(3), *warm_start_picks());
 }
 
 // ---- 8: non-finite input is invalid in every mode and for the oracle

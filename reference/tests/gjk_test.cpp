@@ -417,6 +417,34 @@ TYPED_TEST(WarmStart, RepeatedPointsDoNotMakeAFalseEnclosure) {
   }
 }
 
+// Regression (issue 17's report, pinned by WarmStart.FlatDifferencesGiveTheColdAnswer3d, seed 20261122, shrunk): A and B
+// of two points each in the plane z = −x − y/2 through the origin, so A⊖B is four coplanar points and the origin lies
+// in their plane, about 33 from their hull. A warm start naming all four made a flat tetrahedron whose
+// rounded volumes shared one sign: double answered Intersecting (Enclosed) at iteration 0. Cause: an
+// affinely dependent warm simplex, which no cold run builds. Now the warm-start layer keeps a point only if its
+// volume with the points before it clears its rounding bound (extends_the_hull). The test runs all 24 orders of the
+// pairs. What does not matter: float and long double (right here by the luck of their rounding; exact arithmetic sees
+// the volumes exactly 0).
+TYPED_TEST(WarmStart, CoplanarPointsDoNotMakeAFalseEnclosure) {
+  using T = TypeParam;
+  const auto a = shape3<T>({{-0x1.fffffcp+2, -0x1.fffffcp+2, 0x1.7ffffdp+3}, {-0x1.fffffcp+2, -0x1.fffff8p+2, 0x1.7ffffcp+3}});
+  const auto b = shape3<T>({{-0x1.7ffffdp+4, -0x1.7ffffdp+4, 0x1.1ffffdcp+5}, {-0x1.7ffffcp+4, -0x1.7fa57ap+4, 0x1.1fe95c8p+5}});
+  const auto cold = distance(a, b);
+  ASSERT_EQ(cold.status, Status::Separated);
+  const T bound = T(2 * kContractDistanceEpsilons) * ScalarTraits<T>::epsilon() * input_scale(a, b);
+  std::vector<std::pair<std::size_t, std::size_t>> pairs = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
+  do {
+    Options<Vec3<T>> options;
+    options.warm_start_simplex = pairs;
+    const auto warm = distance(a, b, options);
+    EXPECT_EQ(warm.status, Status::Separated) << to_string(warm.stop_rule);
+    if constexpr (ScalarTraits<T>::is_exact)
+      EXPECT_EQ(warm.squared_distance(), cold.squared_distance());
+    else
+      EXPECT_LE(std::fabs(warm.distance() - cold.distance()), bound);
+  } while (std::next_permutation(pairs.begin(), pairs.end()));
+}
+
 // Regression (found by the reference_3d fuzz target, 2026-11-22; cases/findings/needle-triangle-normal.json): A is a
 // needle — two points near the origin and one 1.6·10¹¹ away. GJK reached the triangle of that far vertex and two
 // small ones; its normal was the cross product of the two long edges, nearly parallel, so it kept little more than

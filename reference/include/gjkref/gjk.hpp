@@ -367,7 +367,45 @@ std::optional<InputError> validate(const A& a, const B& b) {
   return std::nullopt;
 }
 
-// The first simplex: from a warm-start simplex, or the support point in the initial direction (default: +x).
+// The warm-start layer. Every simplex the loop builds from a cold start is affinely independent in exact arithmetic
+// (each new w lies off the affine hull of the current feature), and the region functions are written for such
+// simplices. A warm start names arbitrary points of A⊖B, so it is held to the same rule: a point that lies in the
+// affine hull of the points kept before it adds nothing and is dropped — any subset of A⊖B's points is a valid start,
+// so dropping never changes the answer, only how warm the start is. "Lies in the hull" is decided exactly in exact
+// arithmetic; in floating modes a measure within its rounding counts as zero (kVolumeRoundingEpsilons·ε times the
+// product of the edge lengths, as in signed_volume): a repeated point; a third point whose cross product with the
+// first two is that small (collinear); a fourth whose volume with the first three is (coplanar). Kept, such a point
+// makes a flat triangle or tetrahedron whose rounded areas or volumes can all share one sign, and the region tests
+// then see the origin enclosed. Regressions: WarmStart.RepeatedPointsDoNotMakeAFalseEnclosure,
+// WarmStart.CoplanarPointsDoNotMakeAFalseEnclosure; property: WarmStart.CoplanarShapesGiveTheColdAnswer.
+template <Vector V>
+bool extends_the_hull(const std::array<SupportPoint<V>, 4>& kept, int k, const V& w) {
+  using T = scalar_t<V>;
+  using std::abs;
+  if (k == 0 || !is_finite(w)) return true;  // an overflowing difference is kept, for the loop to report
+  const V& p = kept[0].w;
+  if (k == 1) return !(w == p);
+  if (k == 2) {
+    const V e1 = kept[1].w - p, e2 = w - p;
+    const auto n = cross(e1, e2);
+    T nn;
+    if constexpr (V::dimension == 3)
+      nn = dot(n, n);
+    else
+      nn = n * n;
+    const T r = Tolerances<T>::volume_rounding();
+    return nn > r * r * dot(e1, e1) * dot(e2, e2);
+  }
+  if constexpr (V::dimension == 3) {
+    const Volume<T> volume = signed_volume(p, kept[1].w, kept[2].w, w);
+    return abs(volume.value) > volume.rounding;
+  } else {
+    return false;  // a 2D simplex has at most three points
+  }
+}
+
+// The first simplex: from a warm-start simplex (through the warm-start layer above), or the support point in the
+// initial direction (default: +x).
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
 std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<V>& options) {
   if (!options.warm_start_simplex.empty()) {
@@ -378,12 +416,8 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
       for (const auto& [ia, ib] : options.warm_start_simplex) {
         if (ia >= a.size() || ib >= b.size()) return std::nullopt;
         const V pa = a.vertex(ia), pb = b.vertex(ib);
-        // A repeated point of A⊖B adds nothing to the simplex's hull: drop it. Kept, it would make a tetrahedron
-        // whose four signed volumes round to values that need not sum to exactly zero, so the flat test misses it and
-        // the origin can look enclosed (regression: WarmStart.RepeatedPointsDoNotMakeAFalseEnclosure).
         const V w = pa - pb;
-        if (std::any_of(pts.begin(), pts.begin() + k, [&w](const SupportPoint<V>& q) { return q.w == w; })) continue;
-        pts[k++] = {w, pa, pb, ia, ib};
+        if (extends_the_hull(pts, k, w)) pts[k++] = {w, pa, pb, ia, ib};
       }
       Simplex<V> whole;
       whole.points = pts;
