@@ -377,7 +377,7 @@ std::optional<InputError> validate(const A& a, const B& b) {
 // first two is that small (collinear); a fourth whose volume with the first three is (coplanar). Kept, such a point
 // makes a flat triangle or tetrahedron whose rounded areas or volumes can all share one sign, and the region tests
 // then see the origin enclosed. Regressions: WarmStart.RepeatedPointsDoNotMakeAFalseEnclosure,
-// WarmStart.CoplanarPointsDoNotMakeAFalseEnclosure; property: WarmStart.CoplanarShapesGiveTheColdAnswer.
+// WarmStart.CoplanarPointsDoNotMakeAFalseEnclosure; properties: WarmStart.FlatDifferencesGiveTheColdAnswer{2d,3d}.
 template <Vector V>
 bool extends_the_hull(const std::array<SupportPoint<V>, 4>& kept, int k, const V& w) {
   using T = scalar_t<V>;

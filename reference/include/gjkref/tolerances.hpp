@@ -67,6 +67,10 @@ inline constexpr int kRegionRoundingEpsilons = 16;
 // SearchDirection.LongDoubleMeasuresATetrahedronFromItsSliverFace (the sliver face's height clears its bound 42 times
 // over) and RegionsFloating.FlatLatticeTetrahedronKeepsItsExactVolumes (a height of pure rounding, inside its bound,
 // leaves the exact determinant).
+// Second use, the warm-start layer (gjk.hpp, extends_the_hull): a named point is kept only if its cross product
+// (|e₁||e₂| scale, fewer operations, so the same 16 bounds it) or volume with the points before it clears this bound;
+// a wider bound only drops more points from a warm start, which never changes the answer. Pinned by
+// WarmStart.CoplanarPointsDoNotMakeAFalseEnclosure.
 inline constexpr int kVolumeRoundingEpsilons = 16;
 
 // ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
