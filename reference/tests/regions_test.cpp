@@ -245,7 +245,7 @@ TEST(RegionsFloating, FlatLatticeTetrahedronKeepsItsExactVolumes) {
   } while (std::next_permutation(order.begin(), order.end()));
 }
 
-// plane_point_near_origin (regions.hpp) on its three outcomes, every ordering, every scalar type. Small integers and
+// plane_point_near_origin (floating.hpp) on its three outcomes, every ordering, every scalar type. Small integers and
 // halves, so each expected point is exact in every type and the function must return it bit for bit:
 // - the foot of the longest edge's line is nearer than every vertex (the sliver case of findings 11 and 13);
 // - the vertex opposite the longest edge is nearer than that line (the needle case);

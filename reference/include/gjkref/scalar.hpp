@@ -5,7 +5,7 @@
 //   - is_exact:   exact types take no tolerance anywhere and make every decision by an exact sign;
 //   - is_finite:  input validation (an exact rational is always finite);
 //   - abs:        used to find the magnitude of a simplex;
-//   - frame_exponent / scale_by_power_of_two: the power-of-two working frame (see gjk.hpp) that keeps every
+//   - frame_exponent / scale_by_power_of_two: the power-of-two working frame (see floating.hpp) that keeps every
 //     intermediate quantity in range and makes outputs scale bit-exactly under scaling by 2^k. Exact types
 //     need no frame: their exponent is always 0 and scaling is the identity.
 //   - to_double:  for display and for the distance of an exact result.

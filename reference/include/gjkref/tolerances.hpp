@@ -2,7 +2,7 @@
 //
 // Rules:
 //  - Every tolerance is relative: a dimensionless multiple of the scalar's machine epsilon, compared against
-//    quantities of the same degree computed in the same power-of-two frame (gjk.hpp). There is no absolute
+//    quantities of the same degree computed in the same power-of-two frame (floating.hpp). There is no absolute
 //    epsilon anywhere, so scaling the input by 2^k changes no decision and scales every output by 2^k exactly.
 //  - For exact scalars every tolerance is zero: each decision is an exact sign.
 //  - Each constant names the test that pins it. docs/contract.md derives the error bounds that follow from them.
@@ -60,7 +60,7 @@ inline constexpr int kRegionRoundingEpsilons = 16;
 
 // Rounding bound of a tetrahedron's volume with the origin as a vertex, in units of ε times the volume's magnitude
 // scale: |e₁||e₂||e₃| for det(e₁, e₂, e₃) from the central point, |a||b||x| + 2|n|·R for the face normal times the
-// origin's height (regions.hpp, volume_with_origin). A determinant of three vectors rounds to within a few ε of that
+// origin's height (floating.hpp, volume_with_origin). A determinant of three vectors rounds to within a few ε of that
 // product (3 products and 2 sums per cross product, then a dot product: 6ε in the first-order sum); 16 is twice that
 // with margin, so a value above it has the right sign. Its only use is to choose the measure whose sign is certain:
 // a value inside the bound falls back to the other. Pinned by
@@ -115,7 +115,7 @@ struct Tolerances {
     else
       return T(kRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
   }
-  // |D − fl(D)| ≤ volume_rounding() · (the volume's magnitude scale)  (regions.hpp).
+  // |D − fl(D)| ≤ volume_rounding() · (the volume's magnitude scale)  (floating.hpp).
   static T volume_rounding() {
     if constexpr (ScalarTraits<T>::is_exact)
       return T(0);
