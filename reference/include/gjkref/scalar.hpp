@@ -12,9 +12,12 @@
 // Other exact types (Boost.Multiprecision's mpq_rational, CGAL's Gmpq, ...) work once they specialise it.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <concepts>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace gjkref {
 
@@ -28,8 +31,32 @@ struct ScalarTraits<T> {
   static bool is_finite(T x) { return std::isfinite(x); }
   static T abs(T x) { return std::fabs(x); }
   // The exponent e with 2^e <= m < 2^(e+1) for m > 0; 0 for m == 0.
-  static int frame_exponent(T max_abs) { return max_abs == T(0) ? 0 : std::ilogb(max_abs); }
-  static T scale_by_power_of_two(T x, int e) { return std::ldexp(x, e); }
+  static int frame_exponent(T max_abs) {
+    if (max_abs == T(0)) return 0;
+    if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+      // A normal number's exponent read from its bits (std::ilogb is an out-of-line library call, and this runs for
+      // every frame); subnormals (exponent field 0) go to ilogb.
+      using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+      constexpr int significand_bits = std::numeric_limits<T>::digits - 1;
+      constexpr int bias = std::numeric_limits<T>::max_exponent - 1;
+      constexpr Bits exponent_mask = (Bits(1) << (sizeof(T) * 8 - 1 - significand_bits)) - 1;
+      const Bits field = (std::bit_cast<Bits>(max_abs) >> significand_bits) & exponent_mask;
+      if (field != 0) return static_cast<int>(field) - bias;
+    }
+    return std::ilogb(max_abs);
+  }
+  // x·2^e, correctly rounded (exact unless the result is subnormal). A product with the power of two 2^e rounds the
+  // same as std::ldexp (both are the correctly rounded x·2^e); the power is built from its bits when it is a normal
+  // number, and ldexp (a library call) takes the rest.
+  static T scale_by_power_of_two(T x, int e) {
+    if constexpr (std::numeric_limits<T>::is_iec559 && (sizeof(T) == 4 || sizeof(T) == 8)) {
+      using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+      constexpr int significand_bits = std::numeric_limits<T>::digits - 1;
+      constexpr int bias = std::numeric_limits<T>::max_exponent - 1;
+      if (e > -bias && e <= bias) return x * std::bit_cast<T>(static_cast<Bits>(Bits(e + bias) << significand_bits));
+    }
+    return std::ldexp(x, e);
+  }
   static double to_double(T x) { return static_cast<double>(x); }
 };
 

@@ -52,24 +52,34 @@ V map_components(const V& a, F&& f) {
   return r;
 }
 
+// The arithmetic below is written as plain loops over the components (not through map_components): these are the
+// innermost operations of every query, and a loop the compiler sees whole is one it unrolls.
 template <Vector V>
 V operator+(const V& a, const V& b) {
-  return map_components(a, [&](const scalar_t<V>& ai, int i) -> scalar_t<V> { return ai + b[i]; });
+  V r;
+  for (int i = 0; i < V::dimension; ++i) r[i] = a[i] + b[i];
+  return r;
 }
 
 template <Vector V>
 V operator-(const V& a, const V& b) {
-  return map_components(a, [&](const scalar_t<V>& ai, int i) -> scalar_t<V> { return ai - b[i]; });
+  V r;
+  for (int i = 0; i < V::dimension; ++i) r[i] = a[i] - b[i];
+  return r;
 }
 
 template <Vector V>
 V operator-(const V& a) {
-  return map_components(a, [](const scalar_t<V>& ai, int) -> scalar_t<V> { return -ai; });
+  V r;
+  for (int i = 0; i < V::dimension; ++i) r[i] = -a[i];
+  return r;
 }
 
 template <Vector V>
 V operator*(const scalar_t<V>& s, const V& a) {
-  return map_components(a, [&](const scalar_t<V>& ai, int) -> scalar_t<V> { return s * ai; });
+  V r;
+  for (int i = 0; i < V::dimension; ++i) r[i] = s * a[i];
+  return r;
 }
 
 template <Vector V>
