@@ -73,9 +73,57 @@ Shape read_shape(const json& j, int dim, const std::string& where) {
   return s;
 }
 
+WarmStart read_warm_start(const json& j, const Case& c) {
+  const std::string where = "warm_start";
+  if (!j.is_object())
+    throw Failure{where, "expected an object {\"pairs\": [...]} or {\"direction\": [...]}, got " + describe(j)};
+  check_keys(j, {"pairs", "direction"}, where);
+  if (j.contains("pairs") == j.contains("direction"))
+    throw Failure{where, "expected exactly one of \"pairs\" and \"direction\""};
+  WarmStart w;
+  if (j.contains("direction")) {
+    const json& d = j["direction"];
+    const std::string at = where + ".direction";
+    if (!d.is_array() || d.size() != static_cast<std::size_t>(c.dim))
+      throw Failure{at, "expected " + std::to_string(c.dim) + " coordinates, got " + describe(d)};
+    std::array<double, 3> q{0, 0, 0};
+    for (int k = 0; k < c.dim; ++k) {
+      q[k] = read_coordinate(d[k], at + "[" + std::to_string(k) + "]");
+      if (!std::isfinite(q[k]))
+        throw Failure{at + "[" + std::to_string(k) + "]", "a warm-start direction must be finite"};
+    }
+    w.direction = q;
+    return w;
+  }
+  const json& pairs = j["pairs"];
+  const std::string at = where + ".pairs";
+  if (!pairs.is_array() || pairs.empty() || pairs.size() > static_cast<std::size_t>(c.dim + 1))
+    throw Failure{at, "expected 1 to " + std::to_string(c.dim + 1) + " pairs [index in a, index in b], got " +
+                          describe(pairs)};
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::string pair_at = at + "[" + std::to_string(i) + "]";
+    const json& p = pairs[i];
+    if (!p.is_array() || p.size() != 2) throw Failure{pair_at, "expected [index in a, index in b], got " + describe(p)};
+    std::array<std::size_t, 2> q{};
+    for (int k = 0; k < 2; ++k) {
+      const Shape& shape = k == 0 ? c.a : c.b;
+      const std::string index_at = pair_at + "[" + std::to_string(k) + "]";
+      if (!p[k].is_number_unsigned())
+        throw Failure{index_at, "expected a point's index (an integer >= 0), got " + describe(p[k])};
+      q[k] = p[k].get<std::size_t>();
+      if (q[k] >= shape.points.size())
+        throw Failure{index_at, "index " + std::to_string(q[k]) + " names no point of " + (k == 0 ? "a" : "b") + " (" +
+                                    std::to_string(shape.points.size()) +
+                                    (shape.points.size() == 1 ? " point)" : " points)")};
+    }
+    w.pairs.push_back(q);
+  }
+  return w;
+}
+
 Case read_case(const json& j, bool with_format) {
   if (!j.is_object()) throw Failure{"", "expected a case object, got " + describe(j)};
-  std::set<std::string> allowed = {"name", "dim", "a", "b", "note"};
+  std::set<std::string> allowed = {"name", "dim", "a", "b", "note", "warm_start"};
   if (with_format) allowed.insert("format");
   check_keys(j, allowed, "");
   Case c;
@@ -93,6 +141,7 @@ Case read_case(const json& j, bool with_format) {
     if (!j["note"].is_string()) throw Failure{"note", "expected a string, got " + describe(j["note"])};
     c.note = j["note"].get<std::string>();
   }
+  if (j.contains("warm_start")) c.warm_start = read_warm_start(j["warm_start"], c);
   return c;
 }
 
@@ -109,6 +158,18 @@ std::string join(std::string_view a, const std::string& b) {
 }
 
 }  // namespace
+
+void Case::erase_point(bool of_a, std::size_t i) {
+  auto& points = (of_a ? a : b).points;
+  points.erase(points.begin() + static_cast<std::ptrdiff_t>(i));
+  if (!warm_start) return;
+  auto& pairs = warm_start->pairs;
+  const int k = of_a ? 0 : 1;
+  pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const auto& p) { return p[k] == i; }), pairs.end());
+  for (auto& p : pairs)
+    if (p[k] > i) --p[k];
+  if (!warm_start->direction && pairs.empty()) warm_start.reset();
+}
 
 bool Case::has_non_finite_coordinate() const {
   for (const Shape* s : {&a, &b})
@@ -262,6 +323,16 @@ void write_body(std::ostringstream& os, const Case& c, const std::string& indent
       for (int k = 0; k < c.dim; ++k) os << (k ? ", " : "") << format_coordinate(shape->points[i][k]);
       os << "]";
     }
+    os << "] },\n";
+  }
+  if (c.warm_start && c.warm_start->direction) {
+    os << indent << "\"warm_start\": { \"direction\": [";
+    for (int k = 0; k < c.dim; ++k) os << (k ? ", " : "") << format_coordinate((*c.warm_start->direction)[k]);
+    os << "] },\n";
+  } else if (c.warm_start) {
+    os << indent << "\"warm_start\": { \"pairs\": [";
+    for (std::size_t i = 0; i < c.warm_start->pairs.size(); ++i)
+      os << (i ? ", " : "") << "[" << c.warm_start->pairs[i][0] << ", " << c.warm_start->pairs[i][1] << "]";
     os << "] },\n";
   }
   os << indent << "\"note\": " << json(c.note).dump();

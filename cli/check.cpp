@@ -65,6 +65,8 @@ const std::vector<Family>& families() {
       {"thin-boxes", proptests::thin_boxes, "boxes 2^-k thick (aspect to 1e-6) overlapping across the thin axis"},
       {"posed-boxes", proptests::posed_boxes, "stacked boxes with corners computed from a pose, as an engine does"},
       {"depth-scales", proptests::depth_scales, "deep overlaps and tied cubes scaled by 2^+-40, moved by 1e6, 1e9, or stretched by 2^500, 2^-500, 2^-560 per axis"},
+      {"warm-start", proptests::warm_started,
+       "pairs of five families, warm-started from the previous pose's answer (B moved back by 2^-k)"},
   };
   return all;
 }
@@ -144,8 +146,7 @@ Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding)
       for (auto* shape : {&c.a, &c.b})
         for (std::size_t i = 0; i < shape->points.size() && shape->points.size() > 1 && budget_left();) {
           Case candidate = c;
-          auto& points = (shape == &c.a ? candidate.a : candidate.b).points;
-          points.erase(points.begin() + static_cast<std::ptrdiff_t>(i));
+          candidate.erase_point(shape == &c.a, i);  // and the warm start's pairs with it
           if (try_case(candidate)) {
             c = std::move(candidate);
             progress = true;

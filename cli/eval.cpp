@@ -52,6 +52,15 @@ std::string vector_text(const std::array<double, 3>& v, int dim) {
   return os.str();
 }
 
+// A case's warm start as text: "pairs (0, 1) (2, 0)" or "direction (x, y, z)".
+std::string warm_start_text(const casefile::Case& c) {
+  if (c.warm_start->direction) return "direction " + vector_text(*c.warm_start->direction, c.dim);
+  std::ostringstream os;
+  os << "pairs";
+  for (const auto& [ia, ib] : c.warm_start->pairs) os << " (" << ia << ", " << ib << ")";
+  return os.str();
+}
+
 std::string format_double(double x) {
   std::ostringstream os;
   os << std::setprecision(17) << x;
@@ -181,6 +190,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                  {"methods_agree", methods_agree}}},
                                {"results", results},
                                {"opinions", opinions}};
+        if (c.warm_start) line["warm_start"] = warm_start_text(c);
         if (depth) {
           auto& o = line["oracle"];
           o["penetration_depth"] = depth->depth;
@@ -198,6 +208,8 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
         out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
             << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
             << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked\n";
+        if (c.warm_start)
+          out << "  warm start (the reference's modes; the others answer cold): " << warm_start_text(c) << "\n";
         if (depth && truth.verdict == oracle::Verdict::Overlapping)
           out << "  penetration depth: PD^2 = " << rational_text(depth->squared_depth) << ", PD = "
               << format_double(depth->depth) << ", " << depth->optimal.size() << " optimal facet(s) (normal "

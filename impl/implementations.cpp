@@ -80,8 +80,9 @@ class Reference final : public Implementation {
     }
     return casefile::in_dimension<T>(c, [&]<class V>() {
       const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+      const Options<V> options = casefile::to_options<V>(c);
       const auto start = std::chrono::steady_clock::now();
-      const auto r = distance(a, b);
+      const auto r = distance(a, b, options);
       out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       switch (r.status) {
         case gjkref::Status::Separated:
@@ -125,8 +126,9 @@ class Certified final : public Implementation {
     Result out;
     return casefile::in_dimension<double>(c, [&]<class V>() {
       const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+      const Options<V> options = casefile::to_options<V>(c);
       const auto start = std::chrono::steady_clock::now();
-      const CertifiedResult<V> r = certified_distance(a, b);
+      const CertifiedResult<V> r = certified_distance(a, b, options);
       out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (r.status == gjkref::Status::InvalidInput) {
         out.status = Status::InvalidInput;

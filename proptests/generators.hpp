@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gjkref/case_boxes.hpp"
+#include "gjkref/case_shapes.hpp"
 #include "gjkref/casefile.hpp"
 
 namespace gjkref::proptests {
@@ -696,6 +697,19 @@ inline rc::Gen<Case> committed_variants(const std::vector<Case>& cases, int dim,
           }
         if (variant & 1) std::swap(c.a, c.b);
         if (variant & 2) std::reverse(c.a.points.begin(), c.a.points.end());
+        // A warm start follows its points: pairs swap with the shapes and A's indices reverse with A's points; a
+        // direction turns with the axes (a hint only: the answer does not depend on it) and flips with the swap.
+        if (c.warm_start) {
+          for (auto& pair : c.warm_start->pairs) {
+            if (variant & 1) std::swap(pair[0], pair[1]);
+            if (variant & 2) pair[0] = c.a.points.size() - 1 - pair[0];
+          }
+          if (auto& d = c.warm_start->direction) {
+            const Point q = *d;
+            for (int i = 0; i < c.dim; ++i)
+              (*d)[i] = ((reflections >> i & 1) ? -1 : 1) * ((variant & 1) ? -1 : 1) * q[axes[i]];
+          }
+        }
         c.name = kind + "/" + c.name;
         return c;
       });
@@ -704,6 +718,76 @@ inline rc::Gen<Case> committed_variants(const std::vector<Case>& cases, int dim,
 inline rc::Gen<Case> past_findings(int dim) { return committed_variants(findings(), dim, "finding"); }
 
 inline rc::Gen<Case> rare_paths(int dim) { return committed_variants(rare_path_cases(), dim, "rare"); }
+
+// Warm-started queries, made as an engine makes them: a pair from another family (a random cloud, an exactly touching
+// or near-touching pair, shapes on one line or plane through the origin — three times as often as each of the others:
+// the case the warm-start layer is for — or posed boxes) and, as its warm start, the answer at the previous pose as
+// the double reference gives it: that answer's simplex as index pairs (two cases in three), or its closest vector,
+// negated, as the first search direction. At the previous pose B was turned by 2^−k radians about its centroid and
+// moved back by 2^−k of the pair's extent (k = 1..40), and in two cases in three also by half or all of the way from
+// A's centroid to B's — the shapes were overlapping a frame ago, and the warm start is then often a full-dimensional
+// simplex (on shapes now on one plane through the origin, coplanar points of A⊖B: issue 17's false enclosure). The
+// previous pose is only where the warm start comes from; the case is the current pose, and its answer must not depend
+// on the warm start (docs/contract.md).
+inline rc::Gen<Case> warm_started(int dim) {
+  return rc::gen::map(
+      rc::gen::tuple(rc::gen::weightedOneOf<Case>({{1, random_polytopes(dim)},
+                                                   {1, exactly_touching(dim)},
+                                                   {1, near_touching(dim)},
+                                                   {3, flat_through_origin(dim)},
+                                                   {1, posed_boxes(dim)}}),
+                     choice(1, 41), rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-1000, 1001)),
+                     choice(0, 3), choice(0, 3)),
+      [dim](const auto& t) {
+        Case c = std::get<0>(t);
+        const int k = std::get<1>(t), overlap = std::get<4>(t);
+        const std::vector<int>& towards = std::get<2>(t);
+        double extent = 0;
+        Point centroid_a{0, 0, 0}, centroid_b{0, 0, 0};
+        for (const auto* s : {&c.a, &c.b})
+          for (const Point& p : s->points)
+            for (int i = 0; i < dim; ++i) {
+              extent = std::max(extent, std::fabs(p[i]));
+              (s == &c.a ? centroid_a : centroid_b)[i] += p[i] / static_cast<double>(s->points.size());
+            }
+        const double step = extent > 0 ? std::ldexp(1.0, std::ilogb(extent) - k) : 1.0;
+        // B at the previous pose: turned about its centroid by 2^−k radians (about the axis `towards`; in 2D in the
+        // plane), then moved. Computed in double: the previous pose is only where the warm start comes from.
+        Point axis{0, 0, 1};
+        double norm = 0;
+        for (int i = 0; i < 3; ++i) norm += double(towards[static_cast<std::size_t>(i)]) * towards[static_cast<std::size_t>(i)];
+        if (dim == 3 && norm > 0)
+          for (int i = 0; i < 3; ++i) axis[i] = towards[static_cast<std::size_t>(i)] / std::sqrt(norm);
+        const double angle = std::ldexp(1.0, -k), cosine = std::cos(angle), sine = std::sin(angle);
+        Case previous = c;
+        for (Point& p : previous.b.points) {
+          Point v{0, 0, 0};
+          for (int i = 0; i < dim; ++i) v[i] = p[i] - centroid_b[i];
+          const Point cross{axis[1] * v[2] - axis[2] * v[1], axis[2] * v[0] - axis[0] * v[2], axis[0] * v[1] - axis[1] * v[0]};
+          const double along = axis[0] * v[0] + axis[1] * v[1] + axis[2] * v[2];
+          for (int i = 0; i < dim; ++i)
+            p[i] = centroid_b[i] + v[i] * cosine + cross[i] * sine + axis[i] * along * (1 - cosine) +
+                   (centroid_a[i] - centroid_b[i]) * overlap / 2 - step * towards[static_cast<std::size_t>(i)] / 1000.0;
+        }
+        casefile::in_dimension<double>(previous, [&]<class V>() {
+          const auto r = distance(casefile::to_shape<V>(previous.a), casefile::to_shape<V>(previous.b));
+          if (r.status != Status::Separated && r.status != Status::Intersecting) return;
+          casefile::WarmStart warm;
+          const bool by_direction = std::get<3>(t) == 2 && r.status == Status::Separated && is_finite(r.closest);
+          if (by_direction) {
+            Point d{0, 0, 0};
+            for (int i = 0; i < V::dimension; ++i) d[i] = -r.closest[i];
+            warm.direction = d;
+          } else {
+            for (int i = 0; i < r.simplex.size; ++i)
+              warm.pairs.push_back({r.simplex.points[i].index_a, r.simplex.points[i].index_b});
+          }
+          c.warm_start = warm;
+        });
+        c.name = "warm/" + c.name;
+        return c;
+      });
+}
 
 // Finite input whose differences overflow double: a random pair moved apart by ±h = ±2^1023 along an axis
 // ("overflow/all": every a − b overflows), or with one far point added to each shape, A's at −h and B's at +h

@@ -78,10 +78,25 @@ struct Settings {
     s.max_iterations = iterations;
     return s;
   }
+  // The case's own warm start (gjkref-case/1's warm_start), or none.
+  static Settings of(const Case& c) {
+    Settings s;
+    if (!c.warm_start) return s;
+    for (const auto& [ia, ib] : c.warm_start->pairs) s.warm_pairs.push_back({ia, ib});
+    s.warm_direction = c.warm_start->direction;
+    return s;
+  }
 };
 
+// A run of the reference on the case: with the given settings, or with the case's own warm start.
 template <class T>
-Run<T> run(const Case& c, Query query = Query::Distance, const Settings& settings = Settings()) {
+Run<T> run(const Case& c, Query query, const Settings& settings);
+template <class T>
+Run<T> run(const Case& c, Query query = Query::Distance) {
+  return run<T>(c, query, Settings::of(c));
+}
+template <class T>
+Run<T> run(const Case& c, Query query, const Settings& settings) {
   return casefile::in_dimension<T>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
     Options<V> options;
@@ -161,7 +176,11 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
 // boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
 // |witness_a − witness_b| within D + 2·that of the distance.
 template <class T>
-void floating_properties(const Case& c, const Answer& truth, const Settings& settings = Settings()) {
+void floating_properties(const Case& c, const Answer& truth, const Settings& given = Settings()) {
+  // Default settings: the case's own warm start, if it has one.
+  const bool default_settings =
+      given.warm_pairs.empty() && !given.warm_direction && given.max_iterations == kDefaultMaxIterations;
+  const Settings settings = default_settings ? Settings::of(c) : given;
   const Run<T> r = run<T>(c, Query::Distance, settings);
   const Run<T> boolean = run<T>(c, Query::Boolean, settings);
   // Shown only when the property fails: each mode's answer and the rule that ended it.
@@ -214,7 +233,7 @@ CertifiedPath certified_properties(const Case& c, const Answer& truth) {
   return casefile::in_dimension<double>(c, [&]<class V>() {
     using VE = exact_vector_t<V>;
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
-    const CertifiedResult<V> r = certified_distance(a, b);
+    const CertifiedResult<V> r = certified_distance(a, b, casefile::to_options<V>(c));  // the case's warm start
     RC_LOG() << "certified: " << to_string(r.contact_class) << " by " << to_string(r.path) << ", d^2 = "
              << r.squared_distance.get_str() << std::endl;
     if (truth.verdict == Verdict::InvalidInput) {  // non-finite input: named, and nothing else answered
@@ -295,6 +314,7 @@ GJKREF_FAMILY_PROPERTIES(TiedFacets, tied_facets)
 GJKREF_FAMILY_PROPERTIES(ThinBoxes, thin_boxes)
 GJKREF_FAMILY_PROPERTIES(PosedBoxes, posed_boxes)
 GJKREF_FAMILY_PROPERTIES(DepthScales, depth_scales)
+GJKREF_FAMILY_PROPERTIES(WarmStarted, warm_started)
 GJKREF_PROPERTY(FamilyProperties, RarePaths3d, ()) { family_properties(*rare_paths(3)); }  // all are 3D
 GJKREF_PROPERTY(FamilyProperties, FlatUnderAChord3d, ()) { family_properties(*flat_under_a_chord()); }
 
@@ -350,7 +370,11 @@ InputError warm_start_error(const Case& c, const Pairs& pairs) {
 }
 
 // `raw`: 9 random numbers that pick an arbitrary warm-start simplex (its size, then its index pairs).
-void metamorphic_properties(const Case& c, int k, int shift, int rotate_by, const std::vector<int>& raw) {
+void metamorphic_properties(const Case& given, int k, int shift, int rotate_by, const std::vector<int>& raw) {
+  // The relations below reorder, swap and duplicate points, which a warm start's index pairs would not follow; they
+  // are about the shapes, so they run cold (warm starts have properties of their own: items 7, 16 and 17).
+  Case c = given;
+  c.warm_start.reset();
   saving_case_on_failure(c, [&] {
     RC_TAG(c.name.substr(0, c.name.find('/')));
     const Run<Exact> base = run<Exact>(c);

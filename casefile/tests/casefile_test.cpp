@@ -147,6 +147,31 @@ TEST(CaseFile, MalformedInputGetsAnErrorNamingTheCaseAndField) {
       {R"({"format": "gjkref-case/1", "cases": [{"format": "gjkref-case/1", "name": "x", "dim": 2,
           "a": {"points": []}, "b": {"points": []}}]})",
        "format", "unknown field"},
+      // Warm starts: one of pairs and direction; indices that name points; a finite direction of dim coordinates.
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {}})",
+       "warm_start", "exactly one of"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {"pairs": [[0, 0]], "direction": [1, 0]}})",
+       "warm_start", "exactly one of"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {"pairs": [[0, 1]]}})",
+       "warm_start.pairs[0][1]", "index 1 names no point of b (1 point)"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {"pairs": [[-1, 0]]}})",
+       "warm_start.pairs[0][0]", "expected a point's index"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {"pairs": [[0, 0], [0, 0], [0, 0], [0, 0]]}})",
+       "warm_start.pairs", "expected 1 to 3 pairs"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {"direction": [1, "nan"]}})",
+       "warm_start.direction[1]", "must be finite"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 3, "a": {"points": [[0, 0, 0]]}, "b": {"points": [[1, 0, 0]]},
+          "warm_start": {"direction": [1, 0]}})",
+       "warm_start.direction", "expected 3 coordinates"},
+      {R"({"format": "gjkref-case/1", "name": "x", "dim": 2, "a": {"points": [[0, 0]]}, "b": {"points": [[1, 0]]},
+          "warm_start": {"pairs": [[0, 0]], "simplex": 1}})",
+       "warm_start.simplex", "unknown field"},
   };
   for (const Malformed& m : cases) {
     const Parsed p = parse(m.text, "<in>");
@@ -155,6 +180,31 @@ TEST(CaseFile, MalformedInputGetsAnErrorNamingTheCaseAndField) {
     EXPECT_NE(p.error->where.find(m.where), std::string::npos) << p.error->message() << "\n  for " << m.text;
     EXPECT_NE(p.error->what.find(m.what), std::string::npos) << p.error->message() << "\n  for " << m.text;
   }
+}
+
+// A warm start reads back as written, and follows its points when one is erased (the shrinker's erase_point).
+TEST(CaseFile, WarmStartsReadBackAndFollowTheirPoints) {
+  Case c{"warm", 3, {}, {}, ""};
+  c.a.points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  c.b.points = {{3, 3, 3}, {4, 3, 3}};
+  c.warm_start = casefile::WarmStart{std::nullopt, {{0, 1}, {3, 0}, {2, 1}}};
+  Case d = c;
+  d.warm_start = casefile::WarmStart{std::array<double, 3>{-0.1, 0x1p-1074, 3}, {}};
+  for (const Case& x : {c, d}) {
+    const Parsed back = parse(write(x), "<round trip>");
+    ASSERT_FALSE(back.error) << back.error->message();
+    ASSERT_TRUE(back.cases[0].warm_start.has_value());
+    EXPECT_EQ(back.cases[0].warm_start->pairs, x.warm_start->pairs);
+    EXPECT_EQ(back.cases[0].warm_start->direction, x.warm_start->direction);
+  }
+  c.erase_point(true, 2);  // A's point 2 goes: the pair (2, 1) with it, and (3, 0) becomes (2, 0)
+  using Pairs = std::vector<std::array<std::size_t, 2>>;
+  EXPECT_EQ(c.warm_start->pairs, (Pairs{{0, 1}, {2, 0}}));
+  c.erase_point(false, 0);  // B's point 0: (2, 0) goes, and (0, 1) becomes (0, 0)
+  EXPECT_EQ(c.warm_start->pairs, (Pairs{{0, 0}}));
+  c.erase_point(false, 0);
+  EXPECT_FALSE(c.warm_start.has_value());  // no pair left: no warm start
+  EXPECT_FALSE(parse(write(c), "<round trip>").error);
 }
 
 TEST(CaseFile, MissingFileIsAnError) {

@@ -4,6 +4,7 @@
 
 #include "gjkref/casefile.hpp"
 #include "gjkref/exact.hpp"
+#include "gjkref/gjk.hpp"
 #include "gjkref/support.hpp"
 
 namespace gjkref::casefile {
@@ -19,6 +20,21 @@ ConvexPoints<V> to_shape(const Shape& s) {
     pts.push_back(v);
   }
   return ConvexPoints<V>(std::move(pts));
+}
+
+// The reference's options for the case: its warm start, if it has one (the direction converted to T, the pairs as
+// they are); the default options otherwise.
+template <class V>
+Options<V> to_options(const Case& c) {
+  Options<V> options;
+  if (!c.warm_start) return options;
+  if (c.warm_start->direction) {
+    V d;
+    for (int i = 0; i < V::dimension; ++i) d[i] = ScalarCast<scalar_t<V>, double>::apply((*c.warm_start->direction)[i]);
+    options.initial_direction = d;
+  }
+  for (const auto& [ia, ib] : c.warm_start->pairs) options.warm_start_simplex.push_back({ia, ib});
+  return options;
 }
 
 // Calls f.template operator()<V>() with V = Vec2<T> or Vec3<T> as the case's dimension says.

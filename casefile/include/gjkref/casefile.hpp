@@ -1,13 +1,14 @@
 // gjkref/casefile.hpp — the gjkref-case/1 format (docs/case-format.md): read and write cases.
 //
-// A case is two point sets in 2D or 3D with a name and a note. Coordinates are doubles, taken exactly: a JSON number
-// is converted to the nearest double; a string holds a C99 hex-float ("0x1.8p+1"), a decimal ("0.1", converted to
-// the nearest double), or one of "nan", "inf", "-inf" (cases that test the invalid-input status). Writing always uses
-// a form that reads back bit for bit. Reading never throws and never crashes: a malformed file gives an Error that
-// names the file, the case and the field.
+// A case is two point sets in 2D or 3D with a name, a note and, optionally, a warm start. Coordinates are doubles,
+// taken exactly: a JSON number is converted to the nearest double; a string holds a C99 hex-float ("0x1.8p+1"), a
+// decimal ("0.1", converted to the nearest double), or one of "nan", "inf", "-inf" (cases that test the invalid-input
+// status). Writing always uses a form that reads back bit for bit. Reading never throws and never crashes: a
+// malformed file gives an Error that names the file, the case and the field.
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,11 +22,24 @@ struct Shape {
   std::vector<std::array<double, 3>> points;  // in 2D the third coordinate is 0 and never written
 };
 
+// A warm start for implementations that take one (the reference: gjkref::Options): a first search direction, or a
+// previous simplex as (index in A, index in B) pairs — one or the other. Warm starts change only the path, never the
+// answer, so a warm-started answer is judged like a cold one; implementations without warm starts answer cold.
+struct WarmStart {
+  std::optional<std::array<double, 3>> direction;  // finite; in 2D the third coordinate is 0 and never written
+  std::vector<std::array<std::size_t, 2>> pairs;   // 1 to dim + 1 pairs, each index naming a point of its shape
+};
+
 struct Case {
   std::string name;
   int dim = 3;
   Shape a, b;
   std::string note;
+  std::optional<WarmStart> warm_start;
+
+  // Removes point i of A (of_a) or of B, keeping the warm start true to the points: pairs naming that point go, and
+  // later indices move down by one (a warm start left with no pair goes too).
+  void erase_point(bool of_a, std::size_t i);
 
   bool has_empty_shape() const { return a.points.empty() || b.points.empty(); }
   bool has_non_finite_coordinate() const;
