@@ -1,0 +1,243 @@
+// bench/peers_bench.cpp — the reference beside the Debian peers, on identical inputs, in one process (issue 17,
+// part 4). Build: cmake --preset default -DGJKREF_PEER_BENCH=ON && cmake --build --preset default --target peers_bench;
+// run: build/default/bench/peers_bench [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S].
+//
+// Workloads: two clouds of n points uniformly on the unit sphere, n = m; B's centre 3 (distant), 2.1 (near: gap about
+// 0.1) or 0.5 (overlapping) from A's, along a random direction per pair. Every implementation answers the same pairs;
+// its shapes are built before timing, so only queries are timed. Implementations are interleaved: each round times
+// every implementation once over all pairs, starting with a different one each round, and the table gives each one's
+// median round, per query. Distance queries are compared with gjkref-double's time, the boolean query with libccd's.
+//
+// The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
+// n points; the bound is gjkref-double's mean (iterations + 1) × 2n × the cost per point of gjkref's own support
+// mapping, measured in the same run over the same clouds.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gjkref/certified.hpp"
+#include "gjkref/gjkref.hpp"
+#include "peers/peers.hpp"
+
+namespace {
+
+using gjkref::bench::Cloud;
+using gjkref::bench::Pairs;
+using gjkref::bench::Queries;
+using Clock = std::chrono::steady_clock;
+
+struct Settings {
+  std::size_t pairs = 1000;
+  std::vector<int> sizes = {8, 32, 128, 1024};
+  int rounds = 5;
+  std::uint64_t seed = 20261124;
+};
+
+Cloud sphere_cloud(std::mt19937_64& rng, int n, const std::array<double, 3>& centre) {
+  std::normal_distribution<double> g;
+  Cloud cloud;
+  for (int i = 0; i < n; ++i) {
+    std::array<double, 3> x{g(rng), g(rng), g(rng)};
+    const double length = std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+    for (int k = 0; k < 3; ++k) x[k] = centre[k] + x[k] / length;
+    cloud.push_back(x);
+  }
+  return cloud;
+}
+
+Pairs make_pairs(std::mt19937_64& rng, std::size_t count, int n, double centres_apart) {
+  Pairs pairs;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Cloud direction = sphere_cloud(rng, 1, {0, 0, 0});
+    const auto& u = direction[0];
+    pairs.emplace_back(sphere_cloud(rng, n, {0, 0, 0}),
+                       sphere_cloud(rng, n, {centres_apart * u[0], centres_apart * u[1], centres_apart * u[2]}));
+  }
+  return pairs;
+}
+
+template <class T>
+gjkref::ConvexPoints<gjkref::Vec3<T>> shape_of(const Cloud& cloud) {
+  std::vector<gjkref::Vec3<T>> points;
+  for (const auto& p : cloud) points.push_back({T(p[0]), T(p[1]), T(p[2])});
+  return gjkref::ConvexPoints<gjkref::Vec3<T>>(std::move(points));
+}
+
+// The reference's queries, over shapes built once.
+template <class T>
+class Reference final : public Queries {
+ public:
+  Reference(const Pairs& pairs, bool boolean) : boolean_(boolean) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<T>(a), shape_of<T>(b)});
+  }
+  double run(std::size_t i) override {
+    const auto& [a, b] = shapes_[i];
+    if (boolean_) return gjkref::intersect(a, b).status == gjkref::Status::Intersecting ? 1 : 0;
+    const auto r = gjkref::distance(a, b);
+    return r.status == gjkref::Status::Separated ? double(r.distance()) : 0.0;
+  }
+  int iterations(std::size_t i) const { return gjkref::distance(shapes_[i].first, shapes_[i].second).iterations; }
+
+ private:
+  bool boolean_;
+  std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<T>>, gjkref::ConvexPoints<gjkref::Vec3<T>>>> shapes_;
+};
+
+class Certified final : public Queries {
+ public:
+  explicit Certified(const Pairs& pairs) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<double>(a), shape_of<double>(b)});
+  }
+  double run(std::size_t i) override { return gjkref::certified_distance(shapes_[i].first, shapes_[i].second).distance; }
+
+ private:
+  std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<double>>, gjkref::ConvexPoints<gjkref::Vec3<double>>>>
+      shapes_;
+};
+
+struct Entry {
+  const char* name;
+  bool boolean;
+  std::unique_ptr<Queries> queries;
+  std::vector<double> round_ns;  // per query, one per round
+  double agree = 0;              // share of pairs whose answer agrees with gjkref-double's (or libccd's, boolean)
+};
+
+// One pass over all pairs; ns per query.
+double time_pass(Queries& q, std::size_t count, double& sink) {
+  const auto start = Clock::now();
+  for (std::size_t i = 0; i < count; ++i) sink += q.run(i);
+  return std::chrono::duration<double, std::nano>(Clock::now() - start).count() / static_cast<double>(count);
+}
+
+// ns per point of a support sweep: gjkref's own support mapping (ConvexPoints::support, the loop every query runs)
+// over every cloud, along a fixed direction; the best of five passes.
+double sweep_ns_per_point(const Pairs& pairs, double& sink) {
+  std::vector<gjkref::ConvexPoints<gjkref::Vec3<double>>> shapes;
+  std::size_t points = 0;
+  for (const auto& [a, b] : pairs) {
+    shapes.push_back(shape_of<double>(a));
+    shapes.push_back(shape_of<double>(b));
+    points += a.size() + b.size();
+  }
+  const gjkref::Vec3<double> d{0.3, -0.5, 0.81};
+  double best_time = 1e300;
+  for (int repeat = 0; repeat < 5; ++repeat) {
+    const auto start = Clock::now();
+    for (const auto& shape : shapes) sink += static_cast<double>(shape.support(d).index);
+    best_time = std::min(best_time, std::chrono::duration<double, std::nano>(Clock::now() - start).count());
+  }
+  return best_time / static_cast<double>(points);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+bool parse(int argc, char** argv, Settings& s) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) return false;
+    const std::string value = argv[++i];
+    if (arg == "--pairs") {
+      s.pairs = std::stoul(value);
+    } else if (arg == "--rounds") {
+      s.rounds = std::stoi(value);
+    } else if (arg == "--seed") {
+      s.seed = std::stoull(value);
+    } else if (arg == "--sizes") {
+      s.sizes.clear();
+      std::stringstream list(value);
+      for (std::string item; std::getline(list, item, ',');) s.sizes.push_back(std::stoi(item));
+    } else {
+      return false;
+    }
+  }
+  return s.pairs > 0 && s.rounds > 0 && !s.sizes.empty();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  try {
+    if (!parse(argc, argv, s)) {
+      std::fprintf(stderr, "usage: peers_bench [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S]\n");
+      return 2;
+    }
+  } catch (const std::exception&) {
+    std::fprintf(stderr, "peers_bench: a number was expected\n");
+    return 2;
+  }
+  std::string sizes;
+  for (int n : s.sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(n);
+  std::printf("peers_bench --pairs %zu --sizes %s --rounds %d --seed %llu\n", s.pairs, sizes.c_str(), s.rounds,
+              static_cast<unsigned long long>(s.seed));
+  double sink = 0;
+  const struct {
+    const char* name;
+    double apart;
+  } placements[] = {{"distant", 3.0}, {"near", 2.1}, {"overlapping", 0.5}};
+  for (int n : s.sizes)
+    for (const auto& placement : placements) {
+      std::mt19937_64 rng(s.seed + static_cast<std::uint64_t>(n) * 7919 + static_cast<std::uint64_t>(placement.apart * 10));
+      const Pairs pairs = make_pairs(rng, s.pairs, n, placement.apart);
+      auto reference = std::make_unique<Reference<double>>(pairs, false);
+      double iterations = 0;
+      for (std::size_t i = 0; i < pairs.size(); ++i) iterations += reference->iterations(i) + 1;
+      iterations /= static_cast<double>(pairs.size());
+      const Reference<double>& reference_view = *reference;
+      std::vector<Entry> entries;
+      entries.push_back({"gjkref-double", false, std::move(reference), {}, 0});
+      entries.push_back({"gjkref-float", false, std::make_unique<Reference<float>>(pairs, false), {}, 0});
+      entries.push_back({"gjkref-certified", false, std::make_unique<Certified>(pairs), {}, 0});
+      entries.push_back({"bullet-double", false, gjkref::bench::bullet_double_distance(pairs), {}, 0});
+      entries.push_back({"fcl-indep", false, gjkref::bench::fcl_indep_distance(pairs), {}, 0});
+      entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
+      entries.push_back({"libccd-gjk", true, gjkref::bench::libccd_intersect(pairs), {}, 0});
+      (void)reference_view;
+      // Agreement with gjkref-double (distance: 1e-6 absolute or relative) and with libccd (boolean), once.
+      std::vector<double> truth(pairs.size()), truth_boolean(pairs.size());
+      for (std::size_t i = 0; i < pairs.size(); ++i) {
+        truth[i] = entries[0].queries->run(i);
+        truth_boolean[i] = entries.back().queries->run(i);
+      }
+      for (Entry& e : entries) {
+        std::size_t same = 0;
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+          const double x = e.queries->run(i), t = e.boolean ? truth_boolean[i] : truth[i];
+          same += std::fabs(x - t) <= 1e-6 * std::max(1.0, std::fabs(t));
+        }
+        e.agree = static_cast<double>(same) / static_cast<double>(pairs.size());
+      }
+      for (int round = 0; round < s.rounds; ++round)
+        for (std::size_t k = 0; k < entries.size(); ++k) {
+          Entry& e = entries[(k + static_cast<std::size_t>(round)) % entries.size()];
+          e.round_ns.push_back(time_pass(*e.queries, pairs.size(), sink));
+        }
+      const double per_point = sweep_ns_per_point(pairs, sink);
+      const double bound = iterations * 2 * n * per_point;
+      const double reference_ns = median(entries[0].round_ns), ccd_ns = median(entries.back().round_ns);
+      std::printf("\nn = m = %d, %s (centres %.1f apart), %zu pairs; gjkref-double: %.2f support calls per shape per "
+                  "query; support-sweep lower bound %.0f ns (%.2f ns per point); gjkref-double = %.2f x the bound\n",
+                  n, placement.name, placement.apart, pairs.size(), iterations, bound, per_point, reference_ns / bound);
+      std::printf("  %-18s %12s %22s %14s\n", "implementation", "ns/query", "ratio", "agrees");
+      for (const Entry& e : entries) {
+        const double ns = median(e.round_ns);
+        const double ratio = e.boolean ? ns / ccd_ns : ns / reference_ns;
+        std::printf("  %-18s %12.0f %10.2f x %-10s %13.1f %%\n", e.name, ns, ratio,
+                    e.boolean ? "libccd" : "gjk-double", 100 * e.agree);
+      }
+    }
+  std::printf("\n(checksum %g)\n", sink);
+  return 0;
+}
