@@ -35,7 +35,7 @@ template <class T>
 Case as_held_by(Case c) {
   for (auto* s : {&c.a, &c.b})
     for (auto& p : s->points)
-      for (double& x : p) x = static_cast<double>(static_cast<T>(x));
+      for (double& x : p) x = static_cast<double>(ScalarCast<T, double>::apply(x));  // defined beyond T's range
   return c;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gjkref/plugin.h"
+#include "gjkref/vec.hpp"
 
 namespace gjkref::adapters {
 
@@ -25,6 +26,13 @@ inline std::vector<Point> points_of(const gjkref_query& q, int side) {
 }
 
 // The answer's detail: plain text, or a printf format with its arguments.
+// A coordinate as a library of scalar T takes it: rounded to nearest, ±∞ beyond T's range (gjkref::ScalarCast, which
+// states what a plain float(x) leaves undefined for doubles beyond float's range).
+template <class T>
+T narrowed(double x) {
+  return gjkref::ScalarCast<T, double>::apply(x);
+}
+
 inline void say(gjkref_answer& answer, const char* text) { std::snprintf(answer.detail, sizeof answer.detail, "%s", text); }
 template <class... Args>
   requires(sizeof...(Args) > 0)

@@ -41,7 +41,8 @@ namespace {
 
 std::vector<b2Vec2> vertices_of(const gjkref_query& q, int side) {
   std::vector<b2Vec2> out;
-  for (const auto& p : gjkref::adapters::points_of(q, side)) out.emplace_back(float(p[0]), float(p[1]));
+  for (const auto& p : gjkref::adapters::points_of(q, side))
+    out.emplace_back(gjkref::adapters::narrowed<float>(p[0]), gjkref::adapters::narrowed<float>(p[1]));
   return out;
 }
 

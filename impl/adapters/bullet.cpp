@@ -48,7 +48,9 @@ namespace {
 std::unique_ptr<btConvexHullShape> hull_of(const gjkref_query& q, int side) {
   auto shape = std::make_unique<btConvexHullShape>();
   for (const auto& p : gjkref::adapters::points_of(q, side))
-    shape->addPoint(btVector3(btScalar(p[0]), btScalar(p[1]), btScalar(p[2])), false);
+    shape->addPoint(btVector3(gjkref::adapters::narrowed<btScalar>(p[0]), gjkref::adapters::narrowed<btScalar>(p[1]),
+                              gjkref::adapters::narrowed<btScalar>(p[2])),
+                    false);
   shape->recalcLocalAabb();
   shape->setMargin(0);
   return shape;

@@ -126,5 +126,30 @@ TYPED_TEST(Tolerance, TouchingBandAcceptsRoundingOnAFace) {
   std::printf("%d intersecting pairs, %d needed the touching band\n", touching, needed_band);
 }
 
+// ScalarCast's stated narrowing (vec.hpp): the nearest value, ±∞ from max + ulp(max)/2 on (the tie itself goes to the
+// even neighbour, ∞), max between max and that point. What does not matter: the sign (both are checked). Issue 18's
+// build-type failure converted a double near 2^1023 with a plain float(x), which C++ leaves undefined.
+TEST(Conversion, NarrowingBeyondTheRangeIsInfinite) {
+  const auto to_float = [](double x) { return ScalarCast<float, double>::apply(x); };
+  const double max = std::numeric_limits<float>::max();          // 2^128 − 2^104
+  const double tie = std::ldexp(1.0, 128) - std::ldexp(1.0, 103);  // halfway between max and 2^128
+  const float inf = std::numeric_limits<float>::infinity();
+  for (double sign : {1.0, -1.0}) {
+    EXPECT_EQ(to_float(sign * max), sign * std::numeric_limits<float>::max());
+    EXPECT_EQ(to_float(sign * std::nextafter(tie, 0.0)), sign * std::numeric_limits<float>::max());
+    EXPECT_EQ(to_float(sign * tie), sign * inf);
+    EXPECT_EQ(to_float(sign * 0x1.ab36d48e1acfp+1023), sign * inf);  // issue 18's coordinate
+    EXPECT_EQ(to_float(sign * HUGE_VAL), sign * inf);
+    EXPECT_EQ(to_float(sign * 0.1), sign * 0.1f);                    // in range: the ordinary rounding
+    EXPECT_EQ(to_float(sign * std::ldexp(1.0, -200)), 0.0f);         // below the subnormals: zero
+  }
+  EXPECT_TRUE(std::isnan(to_float(std::nan(""))));
+  EXPECT_EQ((ScalarCast<double, long double>::apply(std::ldexp(1.0L, 1100))), std::numeric_limits<double>::infinity());
+  EXPECT_EQ((ScalarCast<double, long double>::apply(-std::ldexp(1.0L, 1100))), -std::numeric_limits<double>::infinity());
+  // The case of issue 18: in float, its coordinates are beyond the range, so the input is non-finite as float holds it.
+  const ConvexPoints<Vec2<float>> a({convert<float>(Vec2<double>{0x1.ab36d48e1acfp+1023, 0}), Vec2<float>{1, 0}});
+  EXPECT_EQ(distance(a, ConvexPoints<Vec2<float>>({Vec2<float>{-1, 1}})).input_error, InputError::NonFiniteA);
+}
+
 }  // namespace
 }  // namespace gjkref::test

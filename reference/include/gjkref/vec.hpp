@@ -4,7 +4,10 @@
 // mpq_class work through the same code as float and double.
 #pragma once
 
+#include <cmath>
+#include <concepts>
 #include <cstddef>
+#include <limits>
 #include <ostream>
 
 #include "gjkref/scalar.hpp"
@@ -139,10 +142,30 @@ V scale_by_power_of_two(const V& a, int e) {
   });
 }
 
-// Scalar conversion: To(x) unless specialised (exact.hpp converts long double to mpq_class exactly).
+// Scalar conversion: To(x) unless specialised (below; exact.hpp converts long double to mpq_class exactly).
 template <class To, class From>
 struct ScalarCast {
   static To apply(const From& x) { return To(x); }
+};
+
+// Narrowing between floating types (double to float, long double to double or float), stated: the nearest value of
+// To, and ±∞ beyond its range — IEEE 754's round to nearest, ties to even. C++ leaves the conversion of a finite value
+// outside To's range undefined, and an optimising compiler may assume it does not happen (at -O3, GCC made a double
+// near 2^1023 a finite float; issue 18). From max + ulp(max)/2 on, the nearest value is ∞: at the tie itself the even
+// neighbour is 2^max_exponent, which is ∞. Between max and that point, max. NaN stays NaN.
+// Pinned by Conversion.NarrowingBeyondTheRangeIsInfinite (reference/tests/tolerance_test.cpp).
+template <std::floating_point To, std::floating_point From>
+requires(std::numeric_limits<To>::max_exponent < std::numeric_limits<From>::max_exponent) struct ScalarCast<To, From> {
+  static To apply(const From& x) {
+    using L = std::numeric_limits<To>;
+    const From max = static_cast<From>(L::max());  // exact: From is the wider type
+    const From overflow = max + std::ldexp(From(1), L::max_exponent - L::digits - 1);
+    if (x >= overflow) return L::infinity();
+    if (x <= -overflow) return -L::infinity();
+    if (x > max) return L::max();
+    if (x < -max) return -L::max();
+    return static_cast<To>(x);
+  }
 };
 
 // Convert between scalar types (double input to float, long double or exact).
