@@ -12,6 +12,7 @@
 // n points; the bound is gjkref-double's mean (iterations + 1) × 2n × the cost per point of gjkref's own support
 // mapping, measured in the same run over the same clouds.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -93,12 +94,26 @@ class Reference final : public Queries {
 
 class Certified final : public Queries {
  public:
-  explicit Certified(const Pairs& pairs) {
+  Certified(const Pairs& pairs, gjkref::CertifiedOutput output) : output_(output) {
     for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<double>(a), shape_of<double>(b)});
   }
-  double run(std::size_t i) override { return gjkref::certified_distance(shapes_[i].first, shapes_[i].second).distance; }
+  double run(std::size_t i) override {
+    return gjkref::certified_distance(shapes_[i].first, shapes_[i].second, {}, output_).distance;
+  }
+  // How many answers each path gave: filtered, double-certified, exact finish.
+  std::array<int, 3> paths() const {
+    std::array<int, 3> out{};
+    for (const auto& [a, b] : shapes_) {
+      const auto path = gjkref::certified_distance(a, b, {}, output_).path;
+      if (path == gjkref::CertifiedPath::Filtered) ++out[0];
+      if (path == gjkref::CertifiedPath::DoubleCertified) ++out[1];
+      if (path == gjkref::CertifiedPath::ExactFinish) ++out[2];
+    }
+    return out;
+  }
 
  private:
+  gjkref::CertifiedOutput output_;
   std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<double>>, gjkref::ConvexPoints<gjkref::Vec3<double>>>>
       shapes_;
 };
@@ -199,7 +214,11 @@ int main(int argc, char** argv) {
       std::vector<Entry> entries;
       entries.push_back({"gjkref-double", false, std::move(reference), {}, 0});
       entries.push_back({"gjkref-float", false, std::make_unique<Reference<float>>(pairs, false), {}, 0});
-      entries.push_back({"gjkref-certified", false, std::make_unique<Certified>(pairs), {}, 0});
+      auto certified = std::make_unique<Certified>(pairs, gjkref::CertifiedOutput::Witnesses);
+      const std::array<int, 3> paths = certified->paths();
+      entries.push_back({"gjkref-certified", false, std::move(certified), {}, 0});
+      entries.push_back({"gjkref-cert-dist", false,
+                         std::make_unique<Certified>(pairs, gjkref::CertifiedOutput::Distance), {}, 0});
       entries.push_back({"bullet-double", false, gjkref::bench::bullet_double_distance(pairs), {}, 0});
       entries.push_back({"fcl-indep", false, gjkref::bench::fcl_indep_distance(pairs), {}, 0});
       entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
@@ -230,6 +249,7 @@ int main(int argc, char** argv) {
       std::printf("\nn = m = %d, %s (centres %.1f apart), %zu pairs; gjkref-double: %.2f support calls per shape per "
                   "query; support-sweep lower bound %.0f ns (%.2f ns per point); gjkref-double = %.2f x the bound\n",
                   n, placement.name, placement.apart, pairs.size(), iterations, bound, per_point, reference_ns / bound);
+      std::printf("  certified paths: %d filtered, %d double-certified, %d exact finish\n", paths[0], paths[1], paths[2]);
       std::printf("  %-18s %12s %22s %14s\n", "implementation", "ns/query", "ratio", "agrees");
       for (const Entry& e : entries) {
         const double ns = median(e.round_ns);

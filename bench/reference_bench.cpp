@@ -40,12 +40,13 @@ void reference_distance(benchmark::State& state) {
   state.counters["queries/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+template <gjkref::CertifiedOutput output>
 void certified_distance(benchmark::State& state) {
   const auto pairs = random_pairs<double>(static_cast<int>(state.range(0)), 64);
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& [a, b] = pairs[i++ % pairs.size()];
-    benchmark::DoNotOptimize(gjkref::certified_distance(a, b));
+    benchmark::DoNotOptimize(gjkref::certified_distance(a, b, {}, output));
   }
   state.counters["queries/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
@@ -59,7 +60,9 @@ BENCHMARK(reference_distance<float>)->Name("float")->Apply(sizes);
 BENCHMARK(reference_distance<double>)->Name("double")->Apply(sizes);
 BENCHMARK(reference_distance<long double>)->Name("long_double")->Apply(sizes);
 BENCHMARK(reference_distance<gjkref::Exact>)->Name("exact")->Apply(sizes);
-BENCHMARK(certified_distance)->Name("certified")->Apply(sizes);
+BENCHMARK(certified_distance<gjkref::CertifiedOutput::Witnesses>)->Name("certified")->Apply(sizes);
+BENCHMARK(certified_distance<gjkref::CertifiedOutput::Distance>)->Name("certified_distance_only")->Apply(sizes);
+BENCHMARK(certified_distance<gjkref::CertifiedOutput::WithExact>)->Name("certified_with_exact")->Apply(sizes);
 
 }  // namespace
 

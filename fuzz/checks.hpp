@@ -139,13 +139,17 @@ inline Report check_reference(const Case& c) {
       report.violations.push_back("exact: not the oracle's answer");
     // The certified mode: the oracle's class, squared distance, correctly rounded distance and closest vector.
     const bool certified_right = casefile::in_dimension<double>(c, [&]<class V>() {
-      const auto r = certified_distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b));
+      const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+      const auto r = certified_distance(a, b, {}, CertifiedOutput::WithExact);
       report.answers += std::string("certified: ") + to_string(r.contact_class) + " (" + to_string(r.path) +
-                        "), d^2 = " + r.squared_distance.get_str() + "\n";
+                        "), d^2 = " + r.exact->squared_distance.get_str() + "\n";
       bool same = std::string(to_string(r.contact_class)) == oracle::to_string(truth->verdict) &&
-                  r.squared_distance == truth->squared_distance && r.distance == truth->distance;
-      for (int i = 0; i < V::dimension; ++i)
-        same = same && r.exact_witness_a[i] - r.exact_witness_b[i] == truth->witness_a[i] - truth->witness_b[i];
+                  r.exact->squared_distance == truth->squared_distance && r.distance == truth->distance;
+      for (int i = 0; i < V::dimension; ++i) {
+        same = same && r.exact->witness_a[i] - r.exact->witness_b[i] == truth->witness_a[i] - truth->witness_b[i];
+        same = same && (*r.witness_a)[i] == round_to_double(r.exact->witness_a[i]) &&
+               (*r.witness_b)[i] == round_to_double(r.exact->witness_b[i]);
+      }
       return same;
     });
     if (!certified_right) report.violations.push_back("certified: not the oracle's answer");

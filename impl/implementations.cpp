@@ -128,7 +128,7 @@ class Certified final : public Implementation {
       const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
       const Options<V> options = casefile::to_options<V>(c);
       const auto start = std::chrono::steady_clock::now();
-      const CertifiedResult<V> r = certified_distance(a, b, options);
+      const CertifiedResult<V> r = certified_distance(a, b, options, CertifiedOutput::WithExact);
       out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (r.status == gjkref::Status::InvalidInput) {
         out.status = Status::InvalidInput;
@@ -141,9 +141,9 @@ class Certified final : public Implementation {
       out.detail = to_string(r.path);
       out.distance = r.distance;
       std::array<std::array<double, 3>, 2> w{};
-      for (int k = 0; k < V::dimension; ++k) w[0][k] = r.witness_a[k], w[1][k] = r.witness_b[k];
+      for (int k = 0; k < V::dimension; ++k) w[0][k] = (*r.witness_a)[k], w[1][k] = (*r.witness_b)[k];
       out.witnesses = w;
-      out.exact_squared_distance = r.squared_distance;
+      out.exact_squared_distance = r.exact->squared_distance;
       return out;
     });
   }

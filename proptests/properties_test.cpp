@@ -233,9 +233,10 @@ CertifiedPath certified_properties(const Case& c, const Answer& truth) {
   return casefile::in_dimension<double>(c, [&]<class V>() {
     using VE = exact_vector_t<V>;
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
-    const CertifiedResult<V> r = certified_distance(a, b, casefile::to_options<V>(c));  // the case's warm start
+    // The case's warm start; the rational side too. The rounded answer without it must be the same.
+    const CertifiedResult<V> r = certified_distance(a, b, casefile::to_options<V>(c), CertifiedOutput::WithExact);
     RC_LOG() << "certified: " << to_string(r.contact_class) << " by " << to_string(r.path) << ", d^2 = "
-             << r.squared_distance.get_str() << std::endl;
+             << (r.exact ? r.exact->squared_distance.get_str() : std::string("none")) << std::endl;
     if (truth.verdict == Verdict::InvalidInput) {  // non-finite input: named, and nothing else answered
       RC_ASSERT(r.status == Status::InvalidInput);
       RC_ASSERT(r.input_error == expected_error(c));
@@ -244,10 +245,17 @@ CertifiedPath certified_properties(const Case& c, const Answer& truth) {
     }
     RC_ASSERT(std::string(to_string(r.contact_class)) == std::string(oracle::to_string(truth.verdict)));
     RC_ASSERT(r.status == status_of(truth));
-    RC_ASSERT(r.squared_distance == truth.squared_distance);
+    RC_ASSERT(r.exact.has_value() && r.witness_a.has_value() && r.witness_b.has_value());
+    const ExactAnswer<V>& exact = *r.exact;
+    RC_ASSERT(exact.squared_distance == truth.squared_distance);
     RC_ASSERT(r.distance == truth.distance);
     for (int i = 0; i < V::dimension; ++i)
-      RC_ASSERT(r.exact_witness_a[i] - r.exact_witness_b[i] == truth.witness_a[i] - truth.witness_b[i]);
+      RC_ASSERT(exact.witness_a[i] - exact.witness_b[i] == truth.witness_a[i] - truth.witness_b[i]);
+    // Without witnesses, the same answer (the path may differ: a witness the filters cannot round sends the full
+    // answer to rationals).
+    const CertifiedResult<V> bare = certified_distance(a, b, casefile::to_options<V>(c), CertifiedOutput::Distance);
+    RC_ASSERT(bare.contact_class == r.contact_class);
+    RC_ASSERT(bare.distance == r.distance);
     const auto combination = [](const std::vector<ExactWeight>& weights, const auto& shape) {
       VE sum{};
       Exact total = 0;
@@ -260,11 +268,11 @@ CertifiedPath certified_properties(const Case& c, const Answer& truth) {
       RC_ASSERT(total == 1);
       return sum;
     };
-    RC_ASSERT(combination(r.weights_a, a) == r.exact_witness_a);
-    RC_ASSERT(combination(r.weights_b, b) == r.exact_witness_b);
+    RC_ASSERT(combination(exact.weights_a, a) == exact.witness_a);
+    RC_ASSERT(combination(exact.weights_b, b) == exact.witness_b);
     for (int i = 0; i < V::dimension; ++i) {
-      RC_ASSERT(r.witness_a[i] == round_to_double(r.exact_witness_a[i]));
-      RC_ASSERT(r.witness_b[i] == round_to_double(r.exact_witness_b[i]));
+      RC_ASSERT((*r.witness_a)[i] == round_to_double(exact.witness_a[i]));
+      RC_ASSERT((*r.witness_b)[i] == round_to_double(exact.witness_b[i]));
     }
     RC_ASSERT(r.touching_normal.has_value() == (r.contact_class == ContactClass::Touching));
     if (r.touching_normal) {

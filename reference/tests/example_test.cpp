@@ -16,7 +16,7 @@ TEST(ReadmeExample, PointOnAFaceTouches) {
   EXPECT_EQ(proof.check, gjkref::CertificateCheck::Verified);
   auto c = gjkref::certified_distance(a, b);
   EXPECT_EQ(c.contact_class, gjkref::ContactClass::Touching);  // on the boundary of A⊖B: touching, not overlapping
-  EXPECT_EQ(c.squared_distance, 0);
+  EXPECT_EQ(c.distance, 0.0);
   ASSERT_TRUE(c.touching_normal);
   auto i = gjkref::intersect(a, b);
   EXPECT_EQ(i.status, gjkref::Status::Intersecting);

@@ -32,6 +32,7 @@
 
 #include "gjkref/certify.hpp"
 #include "gjkref/exact.hpp"
+#include "gjkref/filter.hpp"
 #include "gjkref/gjk.hpp"
 
 namespace gjkref {
@@ -46,13 +47,32 @@ enum class ContactClass {
 // Which path produced a certified answer.
 enum class CertifiedPath {
   None,             // invalid input
-  DoubleCertified,  // the double core's answer, proven by step 2
+  Filtered,         // the double core's answer, proven by floating-point filters alone (step 2a: no rational)
+  DoubleCertified,  // the double core's answer, proven by exact rational checks (step 2b)
   ExactFinish,      // step 2 refuted the double answer (or the double core could not answer); the exact core finished
 };
 
 struct ExactWeight {
   std::size_t index = 0;  // into the shape's points
   Exact weight;           // > 0; a shape's weights sum to 1
+};
+
+// The rational side of a certified answer, computed on request (CertifiedOutput::WithExact, or exact_answer()).
+template <Vector V>
+struct ExactAnswer {
+  using ExactVector = exact_vector_t<V>;
+  Exact squared_distance;  // 0 unless separated
+  // witness_a = Σ weight·a[index] over weights_a, likewise B. When intersecting, a common point.
+  std::vector<ExactWeight> weights_a, weights_b;
+  ExactVector witness_a{}, witness_b{};
+};
+
+// How much of the answer certified_distance computes. Every level gives the class, the correctly rounded distance
+// and the proven simplex; each adds to the one before.
+enum class CertifiedOutput {
+  Distance,   // nothing more (the witnesses are left unset)
+  Witnesses,  // the witnesses, each coordinate correctly rounded
+  WithExact,  // and the rational side, `exact` (the exact squared distance and the witnesses' vertex weights)
 };
 
 template <Vector V>
@@ -62,16 +82,18 @@ struct CertifiedResult {
   InputError input_error = InputError::None;
   ContactClass contact_class = ContactClass::Separated;
   CertifiedPath path = CertifiedPath::None;
-  Exact squared_distance;  // exact; 0 unless separated
-  double distance = 0;     // √squared_distance correctly rounded to double (to nearest, ties to even)
-  // Witness points: witness_a = Σ weight·a[index] over weights_a, likewise B; exact. When intersecting, a common point.
-  std::vector<ExactWeight> weights_a, weights_b;
-  ExactVector exact_witness_a{}, exact_witness_b{};
-  V witness_a{}, witness_b{};  // each coordinate correctly rounded
+  double distance = 0;  // the exact distance correctly rounded to double (to nearest, ties to even)
+  // The exact witnesses, each coordinate correctly rounded (equal when intersecting); set from CertifiedOutput::Witnesses
+  // on.
+  std::optional<V> witness_a, witness_b;
+  // The proven simplex: vertex pairs (index in A, index in B) whose differences' point nearest the origin is the
+  // answer's closest point (the origin when intersecting). exact_answer() derives the rational side from it.
+  std::vector<std::pair<std::size_t, std::size_t>> simplex;
   // Touching: u ≠ 0 with u·x ≤ 0 for every x of A⊖B — a plane through the origin with A⊖B on one side.
   std::optional<ExactVector> touching_normal;
-  int double_iterations = 0;  // the double core's
-  int exact_iterations = 0;   // the exact core's (ExactFinish)
+  std::optional<ExactAnswer<V>> exact;  // with CertifiedOutput::WithExact
+  int double_iterations = 0;            // the double core's
+  int exact_iterations = 0;             // the exact core's (ExactFinish)
 };
 
 // Cap on the exact core's iterations in step 3. Not a tolerance: exact GJK ends by itself (|v| strictly decreases over
@@ -91,6 +113,7 @@ inline const char* to_string(ContactClass c) {
 inline const char* to_string(CertifiedPath p) {
   switch (p) {
     case CertifiedPath::None: return "none";
+    case CertifiedPath::Filtered: return "filtered";
     case CertifiedPath::DoubleCertified: return "double-certified";
     case CertifiedPath::ExactFinish: return "exact-finish";
   }
@@ -249,9 +272,326 @@ ContactDecision<typename A::vector_type> classify_contact(const A& a, const B& b
   }
 }
 
-// ---- Step 2: certify a simplex --------------------------------------------------------------------------------------
+// ---- Step 2a: certify by floating-point filters ------------------------------------------------------------------
 
 namespace detail {
+
+using filter::Enclosure;
+
+template <class T, std::size_t D>
+std::array<T, D> operator-(const std::array<T, D>& x, const std::array<T, D>& y) {
+  std::array<T, D> r;
+  for (std::size_t i = 0; i < D; ++i) r[i] = x[i] - y[i];
+  return r;
+}
+template <class T, std::size_t D>
+T dot(const std::array<T, D>& x, const std::array<T, D>& y) {
+  T r = x[0] * y[0];
+  for (std::size_t i = 1; i < D; ++i) r = r + x[i] * y[i];
+  return r;
+}
+template <class T>
+std::array<T, 3> cross(const std::array<T, 3>& x, const std::array<T, 3>& y) {
+  return {x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
+}
+template <class T>
+T cross(const std::array<T, 2>& x, const std::array<T, 2>& y) {
+  return x[0] * y[1] - x[1] * y[0];
+}
+
+// Step 2a's quantities of a simplex w_0..w_{k−1}, in the arithmetic T (filter::Bounded for signs, filter::Enclosure
+// for roundings): the barycentric numerators c_i, their sum Q, Q·|v*|² (separated), and a positive multiple of v*
+// (separated). `orientation`: the decided sign of the area (2D, k = 2) or volume (k = 3) that orients v*; 0 when T
+// cannot decide it (then `toward` is not set). The formulas are listed above certify_by_filters.
+template <class T, std::size_t D>
+struct SimplexAlgebra {
+  std::array<T, 4> weight{};
+  T total{}, squared{};
+  std::array<T, D> toward{};
+  int orientation = 1;
+};
+
+// `weights`: compute the c_i, and for a separated simplex `toward` and `orientation`; otherwise only Q and Q·|v*|².
+template <class T, std::size_t D>
+SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, int k, bool separated, bool weights) {
+  using TV = std::array<T, D>;
+  SimplexAlgebra<T, D> out;
+  if (!separated) {
+    if (!weights) return out;
+    for (int i = 0; i <= int(D); ++i) {
+      std::array<TV, 3> rest{};
+      for (int j = 0, n = 0; j <= int(D); ++j)
+        if (j != i) rest[n++] = w[j];
+      T c;
+      if constexpr (D == 3)
+        c = dot(rest[0], cross(rest[1], rest[2]));
+      else
+        c = cross(rest[0], rest[1]);
+      out.weight[i] = i % 2 == 0 ? c : -c;
+    }
+    return out;  // `total` is formed once the common sign is known
+  }
+  if (k == 1) {
+    out.weight[0] = out.total = T{1, 0};
+    out.squared = dot(w[0], w[0]);
+    out.toward = w[0];
+  } else if (k == 2) {
+    const TV edge = w[1] - w[0];
+    out.total = dot(edge, edge);
+    if (weights) {
+      out.weight[0] = dot(w[1], edge);
+      out.weight[1] = -dot(w[0], edge);
+    }
+    if constexpr (D == 3) {
+      const TV normal = cross(w[0], w[1]);
+      out.squared = dot(normal, normal);
+      if (weights) out.toward = cross(edge, cross(w[0], edge));
+    } else {
+      const T area = cross(w[0], w[1]);
+      out.squared = area * area;
+      if (weights) {
+        out.orientation = filter::sign(area);  // v* ∥ (w_1 × w_0)·perp(edge), and w_1 × w_0 = −area
+        out.toward = out.orientation > 0 ? TV{edge[1], -edge[0]} : TV{-edge[1], edge[0]};
+      }
+    }
+  } else if constexpr (D == 3) {
+    const TV normal = cross(w[1] - w[0], w[2] - w[0]);
+    if (weights)
+      for (int i = 0; i < 3; ++i) out.weight[i] = dot(normal, cross(w[(i + 1) % 3], w[(i + 2) % 3]));
+    out.total = dot(normal, normal);
+    const T volume = dot(w[0], cross(w[1], w[2]));
+    out.squared = volume * volume;
+    if (weights) {
+      out.orientation = filter::sign(volume);
+      out.toward = out.orientation > 0 ? normal : TV{-normal[0], -normal[1], -normal[2]};
+    }
+  }
+  return out;
+}
+
+// Is d*·(p − p_anchor) > 0 for every point p of `shape` outside `members`, where d* is a direction known to within
+// `err` per component of the double vector d (max |d_i| in [1, 2))? A proof, or false when the filter cannot decide.
+// One pass: q(p) = fl(d·p) is within β = (γ₃·max|d_i| + err)·dim·M + 2^−1070 of d*·p (M: the shape's largest
+// |coordinate|; γ₃ ≤ 2^−51 bounds a three-term dot product's rounding), so q(p) > q(p_anchor) + 2β, with the sum's own
+// rounding covered, proves the point. A point that fails this cheap test is either a member (skipped: the caller
+// knows d*·p = d*·p_anchor exactly) or tested again on p − p_anchor, whose rounding does not grow with |p|.
+template <Vector V>
+bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::size_t anchor,
+                     const std::array<std::size_t, 4>& members, int member_count) {
+  constexpr int D = V::dimension;
+  const std::vector<V>& points = shape.points();
+  const V& p0 = points[anchor];
+  const double reach = max_abs_component(d) * D * shape.max_abs_coordinate();
+  if (!(reach < std::numeric_limits<double>::max() / 8)) return false;  // d·p might overflow
+  const double beta =
+      ((0x1p-51 * max_abs_component(d) + err) * D * shape.max_abs_coordinate() + 0x1p-1070) * filter::kBoundRounding;
+  const double q0 = dot(d, p0);
+  const double threshold = q0 + (2 * beta * (1 + 0x1p-50) + 0x1p-52 * std::fabs(q0) + 0x1p-1070);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const V& p = points[i];
+    double q = d[0] * p[0];
+    for (int c = 1; c < D; ++c) q += d[c] * p[c];
+    if (q > threshold) continue;
+    if (std::find(members.begin(), members.begin() + member_count, i) != members.begin() + member_count) continue;
+    double value = 0, weighted = 0, size = 0;
+    for (int c = 0; c < D; ++c) {
+      const double difference = p[c] - p0[c];
+      value += d[c] * difference;
+      weighted += std::fabs(d[c] * difference);
+      size += std::fabs(difference);
+    }
+    const double bound = (0x1p-50 * weighted + (1 + 0x1p-50) * err * size + 0x1p-1070) * filter::kBoundRounding;
+    if (!(value > bound)) return false;
+  }
+  return true;
+}
+
+// The indices of A (`first`) or of B among the simplex's pairs, each once; false when the pairs do not form one
+// connected graph (vertex of A — vertex of B for each pair), for then the simplex does not tie its A-vertices together.
+inline bool connected_members(const std::array<std::pair<std::size_t, std::size_t>, 4>& pairs, int k,
+                              std::array<std::size_t, 4>& on_a, int& count_a, std::array<std::size_t, 4>& on_b,
+                              int& count_b) {
+  count_a = count_b = 0;
+  const auto add = [](std::array<std::size_t, 4>& set, int& n, std::size_t x) {
+    if (std::find(set.begin(), set.begin() + n, x) == set.begin() + n) set[n++] = x;
+  };
+  for (int i = 0; i < k; ++i) add(on_a, count_a, pairs[i].first), add(on_b, count_b, pairs[i].second);
+  // Grow the component of pair 0: a pair joins when it shares a vertex with the component.
+  std::array<bool, 4> joined{};
+  joined[0] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < k; ++i) {
+      if (joined[i]) continue;
+      for (int j = 0; j < k; ++j)
+        if (joined[j] && (pairs[i].first == pairs[j].first || pairs[i].second == pairs[j].second)) {
+          joined[i] = grew = true;
+          break;
+        }
+    }
+  }
+  return std::all_of(joined.begin(), joined.begin() + k, [](bool x) { return x; });
+}
+
+// Step 2a: the double core's answer proven with floating-point filters alone, or nullopt (then step 2b decides).
+// Two shapes of answer are handled, those the double core gives on generic input:
+//   Separated, simplex w_0..w_{k−1} (k ≤ dimension): the answer is v*, the projection of the origin onto aff(w_i),
+//     when (i) it lies inside the simplex: its barycentric weights λ_i = c_i/Q are all positive; and (ii) every point
+//     of A⊖B is on the far side of the plane through v* normal to it (as in certify_pairs). With e = w_1 − w_0 and, in
+//     3D, n = (w_1 − w_0) × (w_2 − w_0):
+//       k = 1: λ_0 = 1;                             |v*|² = |w_0|²;                     v* ∥ w_0
+//       k = 2: c_0 = w_1·e, c_1 = −w_0·e, Q = |e|²;  |v*|² = |w_0 × w_1|²/Q;            v* ∥ e × (w_0 × e)
+//              (2D: |v*|² = (w_0 × w_1)²/Q, v* ∥ (w_1 × w_0)·perp(e), perp(e) = (−e_y, e_x))
+//       k = 3: c_i = n·(w_{i+1} × w_{i+2}), Q = |n|²; |v*|² = det(w_0, w_1, w_2)²/Q;     v* ∥ det(w_0, w_1, w_2)·n
+//     For (ii), the pairs' graph must be connected: then v*·a is the same for every simplex vertex a of A (and v*·b for
+//     every b of B), because v*·(a_i − b_i) = |v*|² for every pair; so min over A⊖B of v*·x = |v*|² holds when every
+//     other vertex of A is strictly beyond them along v*, and every other vertex of B strictly behind (one filtered
+//     pass over each shape, strictly_beyond).
+//   Intersecting, enclosing simplex of dimension + 1 points: overlapping when the origin is strictly inside, that is
+//     when its barycentric numerators c_i = (−1)^i det(w_j, j ≠ i) (2D: the cross product) share one strict sign.
+// The filters run in a power-of-two frame (the simplex's vertices scaled by 2^−e below 2, exactly), where every
+// quantity above is a polynomial of degree at most 6 in exact double-word differences w_i = a_i − b_i. Each sign and
+// each rounding is decided by filter.hpp, or the step gives up. The distance is √(|v*|²) rounded by comparing with
+// midpoints (filter::round_quotient); each witness coordinate Σλ_i a_i = (Σ c_i a_i)/Q likewise, or exactly a_0's
+// coordinate when every a_i shares it.
+template <Vector V>
+std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
+                                                     const Result<V>& fast, bool witnesses) {
+  constexpr int D = V::dimension;
+  using Tr = ScalarTraits<double>;
+  const Simplex<V>& s = fast.simplex;
+  const int k = s.size;
+  const bool separated = fast.status == Status::Separated && k >= 1 && k <= D;
+  const bool enclosing = fast.status == Status::Intersecting && fast.stop_rule == StopRule::Enclosed && k == D + 1;
+  if (!separated && !enclosing) return std::nullopt;
+
+  // The frame.
+  double largest = 0;
+  for (int i = 0; i < k; ++i)
+    largest = std::max({largest, max_abs_component(s.points[i].a), max_abs_component(s.points[i].b)});
+  if (largest == 0) return std::nullopt;
+  const int e = Tr::frame_exponent(largest);
+  const double lowest = Tr::scale_by_power_of_two(1.0, std::max(e - 960, -1074));
+  std::array<V, 4> fa{}, fb{};
+  std::array<std::array<filter::Bounded, D>, 4> bounded{};
+  std::array<std::array<Enclosure, D>, 4> w{};
+  for (int i = 0; i < k; ++i)
+    for (int c = 0; c < D; ++c) {
+      const double x = s.points[i].a[c], y = s.points[i].b[c];
+      if ((x != 0 && std::fabs(x) < lowest) || (y != 0 && std::fabs(y) < lowest)) return std::nullopt;
+      fa[i][c] = Tr::scale_by_power_of_two(x, -e);
+      fb[i][c] = Tr::scale_by_power_of_two(y, -e);
+      bounded[i][c] = filter::bounded_difference(fa[i][c], fb[i][c]);
+      w[i][c] = filter::difference(fa[i][c], fb[i][c]);
+    }
+
+  // Signs: each decided by the cheap filter, or else by double words.
+  const auto signs_hold = [&](const auto& q) {
+    if (q.orientation == 0) return false;
+    const int side = separated ? 1 : filter::sign(q.weight[0]);
+    if (side == 0) return false;
+    for (int i = 0; i < (separated ? k : D + 1); ++i)
+      if (filter::sign(q.weight[i]) != side) return false;
+    return true;
+  };
+  const SimplexAlgebra<filter::Bounded, D> cheap = simplex_algebra(bounded, k, separated, true);
+  const bool cheap_signs = signs_hold(cheap);
+  // Double words: for the roundings, and for the signs the cheap filter left undecided.
+  SimplexAlgebra<Enclosure, D> q = simplex_algebra(w, k, separated, witnesses || !cheap_signs);
+  if (!cheap_signs && !signs_hold(q)) return std::nullopt;
+  const SimplexAlgebra<Enclosure, D>& fine = q;
+  if (!separated && filter::sign(q.weight[0]) < 0)
+    for (int i = 0; i <= D; ++i) q.weight[i] = -q.weight[i];
+  if (!separated && (witnesses || !cheap_signs)) {
+    q.total = q.weight[0];
+    for (int i = 1; i <= D; ++i) q.total = q.total + q.weight[i];
+  }
+  const std::array<Enclosure, 4>& weight = q.weight;
+  const Enclosure& total = q.total;
+  const Enclosure& squared = q.squared;
+
+  CertifiedResult<V> out;
+  for (int i = 0; i < k; ++i) out.simplex.push_back({s.points[i].index_a, s.points[i].index_b});
+  // Rounded results, scaled back out of the frame (exact when the result is a normal number).
+  const auto unframed = [e](double x, double& result) {
+    result = Tr::scale_by_power_of_two(x, e);
+    return std::isfinite(result) && std::fabs(result) >= std::numeric_limits<double>::min();
+  };
+  const auto witness = [&](const std::array<V, 4>& framed, const auto& original, V& result) {
+    for (int c = 0; c < D; ++c) {
+      bool shared = true;
+      for (int i = 1; i < k; ++i) shared = shared && framed[i][c] == framed[0][c];
+      if (shared) {
+        result[c] = original(0)[c];  // Σλ_i = 1
+        continue;
+      }
+      Enclosure sum = weight[0] * framed[0][c];
+      for (int i = 1; i < k; ++i) sum = sum + weight[i] * framed[i][c];
+      double rounded = 0;
+      if (!filter::round_quotient(sum, total, false, rounded) || !unframed(rounded, result[c])) return false;
+    }
+    return true;
+  };
+  if (witnesses) {
+    V on_a{};
+    if (!witness(fa, [&s](int i) { return s.points[i].a; }, on_a)) return std::nullopt;
+    out.witness_a = on_a;
+    if (enclosing) out.witness_b = on_a;  // Σλ_i (a_i − b_i) = 0
+  }
+  if (enclosing) {
+    out.status = Status::Intersecting;
+    out.contact_class = ContactClass::Overlapping;
+    return out;
+  }
+
+  double distance = 0;
+  if (filter::sign(squared) <= 0 || !filter::round_quotient(squared, total, true, distance) ||
+      !unframed(distance, out.distance))
+    return std::nullopt;
+  if (witnesses) {
+    V on_b{};
+    if (!witness(fb, [&s](int i) { return s.points[i].b; }, on_b)) return std::nullopt;
+    out.witness_b = on_b;
+  }
+
+  // (ii): the direction in doubles, with its error, scaled to max |component| in [1, 2) exactly.
+  V d{};
+  double err = 0;
+  const auto take = [&](const auto& toward) {
+    for (int c = 0; c < D; ++c) {
+      d[c] = filter::value_of(toward[c]);
+      err = std::max(err, filter::error_of(toward[c]));
+    }
+  };
+  if (cheap_signs)
+    take(cheap.toward);
+  else
+    take(fine.toward);
+  const double biggest = max_abs_component(d);
+  if (!(biggest > 0) || !std::isfinite(err)) return std::nullopt;
+  const int f = Tr::frame_exponent(biggest);
+  for (int c = 0; c < D; ++c) {
+    const double scaled = Tr::scale_by_power_of_two(d[c], -f);
+    if (d[c] != 0 && std::fabs(scaled) < 0x1p-1000) return std::nullopt;
+    d[c] = scaled;
+  }
+  err = Tr::scale_by_power_of_two(err, -f) * (1 + 0x1p-52) + 0x1p-1070;
+  if (!(err < 0x1p-20)) return std::nullopt;  // the direction is not known well enough to be worth a pass
+
+  std::array<std::pair<std::size_t, std::size_t>, 4> pairs{};
+  for (int i = 0; i < k; ++i) pairs[i] = out.simplex[i];
+  std::array<std::size_t, 4> on_a{}, on_b{};
+  int count_a = 0, count_b = 0;
+  if (!connected_members(pairs, k, on_a, count_a, on_b, count_b)) return std::nullopt;
+  if (!strictly_beyond(a, d, err, pairs[0].first, on_a, count_a)) return std::nullopt;
+  if (!strictly_beyond(b, V(-d), err, pairs[0].second, on_b, count_b)) return std::nullopt;
+
+  out.status = Status::Separated;
+  out.contact_class = ContactClass::Separated;
+  return out;
+}
+
+// ---- Step 2b: certify a simplex exactly ----------------------------------------------------------------------------
 
 // Per-shape weights from weights over vertex pairs (a vertex named by several pairs gets their sum).
 inline std::vector<ExactWeight> per_vertex(const std::vector<std::pair<std::size_t, Exact>>& pairs) {
@@ -267,68 +607,102 @@ inline std::vector<ExactWeight> per_vertex(const std::vector<std::pair<std::size
   return out;
 }
 
-// The exact answer on the simplex of vertex pairs `pairs`, if it proves itself (step 2); nullopt if refuted.
+// The exact points of the simplex of vertex pairs `pairs` (each distinct difference once) and the feature of their
+// hull nearest the origin; nullopt if a pair names a vertex that does not exist, or there are too many.
+template <Vector V>
+struct ExactFeature {
+  using VE = exact_vector_t<V>;
+  std::array<SupportPoint<VE>, 4> points{};
+  Points<VE> w{};
+  int count = 0;
+  ClosestFeature<Exact> feature;
+  VE v{};  // the feature's point nearest the origin
+};
+
+template <Vector V>
+std::optional<ExactFeature<V>> exact_feature(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
+                                             const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+  using VE = exact_vector_t<V>;
+  ExactFeature<V> out;
+  for (const auto& [ia, ib] : pairs) {
+    if (ia >= a.size() || ib >= b.size() || out.count == V::dimension + 1) return std::nullopt;
+    const VE pa = convert<Exact>(a.vertex(ia)), pb = convert<Exact>(b.vertex(ib));
+    const VE d = pa - pb;
+    if (std::any_of(out.w.begin(), out.w.begin() + out.count, [&d](const VE& q) { return q == d; })) continue;
+    out.points[out.count] = {d, pa, pb, ia, ib};
+    out.w[out.count++] = d;
+  }
+  if (out.count == 0) return std::nullopt;
+  out.feature = closest_on_simplex(out.w, out.count);
+  out.v = point_of(out.w, out.feature);
+  return out;
+}
+
+template <Vector V>
+ExactAnswer<V> answer_of(const ExactFeature<V>& f) {
+  ExactAnswer<V> out;
+  std::vector<std::pair<std::size_t, Exact>> on_a, on_b;
+  for (int i = 0; i < f.feature.count; ++i) {
+    const auto& p = f.points[f.feature.vertex[i]];
+    on_a.push_back({p.index_a, f.feature.weight[i]});
+    on_b.push_back({p.index_b, f.feature.weight[i]});
+    out.witness_a = out.witness_a + f.feature.weight[i] * p.a;
+    out.witness_b = out.witness_b + f.feature.weight[i] * p.b;
+  }
+  out.weights_a = per_vertex(on_a);
+  out.weights_b = per_vertex(on_b);
+  out.squared_distance = dot(f.v, f.v);
+  return out;
+}
+
+// The exact answer on the simplex of vertex pairs `pairs`, if it proves itself (step 2b); nullopt if refuted.
 template <Vector V>
 std::optional<CertifiedResult<V>> certify_pairs(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
                                                 const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
   using VE = exact_vector_t<V>;
   const ExactView<V> ea(a), eb(b);
-  // The pairs' exact differences, each distinct point once.
-  std::array<SupportPoint<VE>, 4> points{};
-  Points<VE> w{};
-  int k = 0;
-  for (const auto& [ia, ib] : pairs) {
-    if (ia >= a.size() || ib >= b.size() || k == V::dimension + 1) return std::nullopt;
-    const VE pa = ea.vertex(ia), pb = eb.vertex(ib);
-    const VE d = pa - pb;
-    if (std::any_of(w.begin(), w.begin() + k, [&d](const VE& q) { return q == d; })) continue;
-    points[k] = {d, pa, pb, ia, ib};
-    w[k++] = d;
-  }
-  if (k == 0) return std::nullopt;
-  const ClosestFeature<Exact> feature = closest_on_simplex(w, k);
-  const VE v = point_of(w, feature);
+  const std::optional<ExactFeature<V>> found = exact_feature(a, b, pairs);
+  if (!found) return std::nullopt;
+  const ExactFeature<V>& f = *found;
+  const VE& v = f.v;
 
   CertifiedResult<V> out;
-  std::vector<std::pair<std::size_t, Exact>> on_a, on_b;
-  for (int i = 0; i < feature.count; ++i) {
-    const SupportPoint<VE>& p = points[feature.vertex[i]];
-    on_a.push_back({p.index_a, feature.weight[i]});
-    on_b.push_back({p.index_b, feature.weight[i]});
-    out.exact_witness_a = out.exact_witness_a + feature.weight[i] * p.a;
-    out.exact_witness_b = out.exact_witness_b + feature.weight[i] * p.b;
+  ExactAnswer<V> exact = answer_of(f);
+  for (int i = 0; i < f.feature.count; ++i) {
+    const auto& p = f.points[f.feature.vertex[i]];
+    out.simplex.push_back({p.index_a, p.index_b});
   }
-  out.weights_a = per_vertex(on_a);
-  out.weights_b = per_vertex(on_b);
+  V on_a{}, on_b{};
   for (int i = 0; i < V::dimension; ++i) {
-    out.witness_a[i] = round_to_double(out.exact_witness_a[i]);
-    out.witness_b[i] = round_to_double(out.exact_witness_b[i]);
+    on_a[i] = round_to_double(exact.witness_a[i]);
+    on_b[i] = round_to_double(exact.witness_b[i]);
   }
+  out.witness_a = on_a;
+  out.witness_b = on_b;
 
   if (!is_zero(v)) {
     // min over A⊖B of v·x = min v·a − max v·b = −h_A(−v) − h_B(v).
-    const Exact vv = dot(v, v);
     const Exact lowest = dot(v, ea.support(VE(-v)).point) - dot(v, eb.support(v).point);
-    if (lowest < vv) return std::nullopt;
+    if (lowest < exact.squared_distance) return std::nullopt;
     out.status = Status::Separated;
     out.contact_class = ContactClass::Separated;
-    out.squared_distance = vv;
-    out.distance = correctly_rounded_sqrt(vv);
+    out.distance = correctly_rounded_sqrt(exact.squared_distance);
+    out.exact = std::move(exact);
     return out;
   }
   out.status = Status::Intersecting;
-  out.squared_distance = 0;
   out.distance = 0;
-  const bool interior = feature.encloses_origin && feature.count == V::dimension + 1 &&
-                        std::all_of(feature.weight.begin(), feature.weight.begin() + feature.count,
+  const bool interior = f.feature.encloses_origin && f.feature.count == V::dimension + 1 &&
+                        std::all_of(f.feature.weight.begin(), f.feature.weight.begin() + f.feature.count,
                                     [](const Exact& x) { return x > 0; });
   if (interior) {
     out.contact_class = ContactClass::Overlapping;
-    return out;
+  } else {
+    const ContactDecision<VE> decision = classify_contact(ea, eb, std::vector<VE>(f.w.begin(), f.w.begin() + f.count));
+    out.contact_class = decision.contact_class;
+    out.touching_normal = decision.normal;
   }
-  const ContactDecision<VE> decision = classify_contact(ea, eb, std::vector<VE>(w.begin(), w.begin() + k));
-  out.contact_class = decision.contact_class;
-  out.touching_normal = decision.normal;
+  out.exact = std::move(exact);
   return out;
 }
 
@@ -341,12 +715,23 @@ std::vector<std::pair<std::size_t, std::size_t>> pairs_of(const Simplex<V>& s) {
 
 }  // namespace detail
 
+// The rational side of a certified answer (its exact squared distance, and its witnesses as exact vertex weights),
+// from its proven simplex. Throws std::invalid_argument for a result of other shapes, or one with no simplex.
+template <Vector V>
+requires std::same_as<scalar_t<V>, double> ExactAnswer<V> exact_answer(const ConvexPoints<V>& a,
+                                                                      const ConvexPoints<V>& b,
+                                                                      const CertifiedResult<V>& r) {
+  const auto f = detail::exact_feature(a, b, r.simplex);
+  if (!f) throw std::invalid_argument("gjkref: exact_answer: the result's simplex does not name vertices of A and B");
+  return detail::answer_of(*f);
+}
+
 // The exact answer for double input (the steps at the top of this file). `options` go to the double core (a warm
 // start, an iteration cap); the answer does not depend on them, only the path does.
 template <Vector V>
-requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance(const ConvexPoints<V>& a,
-                                                                                 const ConvexPoints<V>& b,
-                                                                                 const Options<V>& options = {}) {
+requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance(
+    const ConvexPoints<V>& a, const ConvexPoints<V>& b, const Options<V>& options = {},
+    CertifiedOutput output = CertifiedOutput::Witnesses) {
   const Result<V> fast = distance(a, b, options);
   // Invalid input as the double core names it, except an overflowing difference, which the rationals hold.
   if (fast.status == Status::InvalidInput && fast.input_error != InputError::DifferenceOverflow) {
@@ -354,16 +739,24 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
     invalid.input_error = fast.input_error;
     return invalid;
   }
+  const auto finish = [&](CertifiedResult<V> r, CertifiedPath path, int exact_iterations) {
+    r.path = path;
+    r.double_iterations = fast.iterations;
+    r.exact_iterations = exact_iterations;
+    if (output == CertifiedOutput::WithExact && !r.exact) r.exact = exact_answer(a, b, r);
+    if (output != CertifiedOutput::WithExact) r.exact.reset();
+    if (output == CertifiedOutput::Distance) r.witness_a.reset(), r.witness_b.reset();
+    return r;
+  };
+  if (auto proven = detail::certify_by_filters(a, b, fast, output != CertifiedOutput::Distance))
+    return finish(std::move(*proven), CertifiedPath::Filtered, 0);
   std::vector<std::pair<std::size_t, std::size_t>> start;
   if (fast.status == Status::Separated || fast.status == Status::Intersecting ||
       fast.status == Status::IterationLimit) {
     start = detail::pairs_of(fast.simplex);
     if (fast.status != Status::IterationLimit) {
-      if (auto proven = detail::certify_pairs(a, b, start)) {
-        proven->path = CertifiedPath::DoubleCertified;
-        proven->double_iterations = fast.iterations;
-        return *proven;
-      }
+      if (auto proven = detail::certify_pairs(a, b, start))
+        return finish(std::move(*proven), CertifiedPath::DoubleCertified, 0);
     }
   }
   // Step 3. (A double core that could not start — a difference a − b overflowing double — starts the exact core cold.)
@@ -377,10 +770,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
                            ") — a bug in gjkref");
   std::optional<CertifiedResult<V>> proven = detail::certify_pairs(a, b, detail::pairs_of(exact.simplex));
   if (!proven) throw std::logic_error("gjkref: the exact core's answer failed its certificate — a bug in gjkref");
-  proven->path = CertifiedPath::ExactFinish;
-  proven->double_iterations = fast.iterations;
-  proven->exact_iterations = exact.iterations;
-  return *proven;
+  return finish(std::move(*proven), CertifiedPath::ExactFinish, exact.iterations);
 }
 
 }  // namespace gjkref

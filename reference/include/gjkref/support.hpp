@@ -57,8 +57,8 @@ class ConvexPoints {
   using scalar_type = scalar_t<V>;
 
   ConvexPoints() = default;
-  explicit ConvexPoints(std::vector<V> points) : points_(std::move(points)), check_(validate(points_)) {}
-  ConvexPoints(std::initializer_list<V> points) : points_(points), check_(validate(points_)) {}
+  explicit ConvexPoints(std::vector<V> points) : points_(std::move(points)) { validate(); }
+  ConvexPoints(std::initializer_list<V> points) : points_(points) { validate(); }
 
   // Precondition: check() == ShapeCheck::Ok (gjkref's queries check before asking). The floating loop is written out
   // over the components, with no vector temporaries: it is the inner loop of every query.
@@ -85,21 +85,30 @@ class ConvexPoints {
 
   // Computed once, when the shape is built (the points cannot change after).
   ShapeCheck check() const { return check_; }
+  // The largest |coordinate| over the points (when check() is Ok): bounds every |p_i|, for the certified mode's
+  // filters (certified.hpp). Computed with check().
+  scalar_type max_abs_coordinate() const { return max_abs_; }
 
   V vertex(std::size_t i) const { return points_[i]; }
   std::size_t size() const { return points_.size(); }
   const std::vector<V>& points() const { return points_; }
 
  private:
-  static ShapeCheck validate(const std::vector<V>& points) {
-    if (points.empty()) return ShapeCheck::Empty;
-    for (const V& p : points)
-      if (!is_finite(p)) return ShapeCheck::NonFinite;
-    return ShapeCheck::Ok;
+  void validate() {
+    check_ = points_.empty() ? ShapeCheck::Empty : ShapeCheck::Ok;
+    for (const V& p : points_) {
+      if (!is_finite(p)) {
+        check_ = ShapeCheck::NonFinite;
+        return;
+      }
+      const scalar_type m = max_abs_component(p);
+      if (max_abs_ < m) max_abs_ = m;
+    }
   }
 
   std::vector<V> points_;
   ShapeCheck check_ = ShapeCheck::Empty;
+  scalar_type max_abs_{0};
 };
 
 // A linear map stored by rows: M x = (row_0 · x, row_1 · x, ...).
