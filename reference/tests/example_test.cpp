@@ -17,6 +17,11 @@ TEST(ReadmeExample, PointOnAFaceTouches) {
   auto c = gjkref::certified_distance(a, b);
   EXPECT_EQ(c.contact_class, gjkref::ContactClass::Touching);  // on the boundary of A⊖B: touching, not overlapping
   EXPECT_EQ(c.distance, 0.0);
+  ASSERT_TRUE(c.witness_a && c.witness_b);
+  EXPECT_EQ(*c.witness_a, (V{1, 1, 2}));  // the common point
+  auto e = gjkref::certified_distance(a, b, {}, gjkref::CertifiedOutput::WithExact);
+  ASSERT_TRUE(e.exact);
+  EXPECT_EQ(e.exact->squared_distance, 0);
   ASSERT_TRUE(c.touching_normal);
   auto i = gjkref::intersect(a, b);
   EXPECT_EQ(i.status, gjkref::Status::Intersecting);

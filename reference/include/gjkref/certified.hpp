@@ -373,8 +373,9 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
 // `err` per component of the double vector d (max |d_i| in [1, 2))? A proof, or false when the filter cannot decide.
 // One pass: q(p) = fl(d·p) is within β = (γ₃·max|d_i| + err)·dim·M + 2^−1070 of d*·p (M: the shape's largest
 // |coordinate|; γ₃ ≤ 2^−51 bounds a three-term dot product's rounding), so q(p) > q(p_anchor) + 2β, with the sum's own
-// rounding covered, proves the point. A point that fails this cheap test is either a member (skipped: the caller
-// knows d*·p = d*·p_anchor exactly) or tested again on p − p_anchor, whose rounding does not grow with |p|.
+// rounding covered, proves the point. A point that fails this cheap test is either a member or an exact copy of one
+// (skipped: the caller knows d*·p = d*·p_anchor exactly) or tested again on p − p_anchor, whose rounding does not grow
+// with |p|.
 template <Vector V>
 bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::size_t anchor,
                      const std::array<std::size_t, 4>& members, int member_count) {
@@ -392,7 +393,10 @@ bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::
     double q = d[0] * p[0];
     for (int c = 1; c < D; ++c) q += d[c] * p[c];
     if (q > threshold) continue;
-    if (std::find(members.begin(), members.begin() + member_count, i) != members.begin() + member_count) continue;
+    // A member, or a copy of one (equal coordinates are the same point: d*·p is the members' value exactly).
+    if (std::any_of(members.begin(), members.begin() + member_count,
+                    [&](std::size_t m) { return m == i || points[m] == p; }))
+      continue;
     double value = 0, weighted = 0, size = 0;
     for (int c = 0; c < D; ++c) {
       const double difference = p[c] - p0[c];
