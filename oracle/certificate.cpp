@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "exact_geometry.hpp"
+#include "gjkref/certified.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/oracle.hpp"
 
@@ -210,103 +211,7 @@ std::optional<std::string> check(const casefile::Case& c, const Answer& r, Conta
   return std::nullopt;
 }
 
-// ---- The certified fast path.
-
-// A point of A⊖B named by the input points it is the difference of.
-struct Pair {
-  std::size_t i = 0, j = 0;
-  bool operator==(const Pair&) const = default;
-};
-
-// The pairs of the final simplex of a double-precision GJK distance query: a hint, nothing more.
-template <class V>
-std::optional<std::vector<Pair>> gjk_hint(const casefile::Case& c) {
-  const auto shape = [](const Points& points) {
-    std::vector<V> out;
-    for (const auto& p : points) {
-      V v;
-      for (int k = 0; k < V::dimension; ++k) v[k] = p[k];
-      out.push_back(v);
-    }
-    return ConvexPoints<V>(std::move(out));
-  };
-  const auto r = distance(shape(c.a.points), shape(c.b.points));
-  if (r.status != Status::Separated && r.status != Status::Intersecting) return std::nullopt;
-  std::vector<Pair> pairs;
-  for (int k = 0; k < r.simplex.size; ++k) {
-    const Pair p{r.simplex.points[k].index_a, r.simplex.points[k].index_b};
-    if (std::find(pairs.begin(), pairs.end(), p) == pairs.end()) pairs.push_back(p);
-  }
-  return pairs;
-}
-
-// The determinant of a k × k integer matrix, k ≤ 3 (1 when k = 0).
-mpz_class determinant(const std::vector<std::vector<mpz_class>>& m) {
-  switch (m.size()) {
-    case 0: return 1;
-    case 1: return m[0][0];
-    case 2: return m[0][0] * m[1][1] - m[0][1] * m[1][0];
-    default:
-      return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-             m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-  }
-}
-
-// The weights of the point of aff{w₀ … w_k} closest to the origin: with e_i = w_i − w₀ and x = w₀ + Σ t_i e_i,
-// |x|² is least where e_i·x = 0 for every i, that is G t = −r with G_il = e_i·e_l and r_i = e_i·w₀; the weights are
-// (1 − Σt, t_1, …, t_k). nullopt when the points are affinely dependent (G singular).
-// The weights do not change when every w is scaled by the same factor, so the points (differences of doubles: their
-// denominators are powers of two) are first scaled to integers, and G t = −r is solved by Cramer's rule in integers:
-// t_i = det(G with column i replaced by −r) / det(G). Only the final weights are rationals.
-std::optional<std::vector<Q>> affine_closest_weights(const std::vector<P>& w) {
-  const std::size_t k = w.size() - 1;
-  mpz_class denominator = 1;
-  for (const P& p : w)
-    for (const Q& x : p)
-      if (x.get_den() > denominator) denominator = x.get_den();  // powers of two: the largest is a multiple of all
-  std::vector<std::array<mpz_class, 3>> z(w.size());
-  for (std::size_t i = 0; i < w.size(); ++i)
-    for (int c = 0; c < 3; ++c) z[i][c] = w[i][c].get_num() * (denominator / w[i][c].get_den());
-  std::vector<std::array<mpz_class, 3>> e(k);
-  for (std::size_t i = 0; i < k; ++i)
-    for (int c = 0; c < 3; ++c) e[i][c] = z[i + 1][c] - z[0][c];
-  const auto zdot = [](const std::array<mpz_class, 3>& a, const std::array<mpz_class, 3>& b) {
-    return mpz_class(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
-  };
-  std::vector<std::vector<mpz_class>> g(k, std::vector<mpz_class>(k));
-  std::vector<mpz_class> minus_r(k);
-  for (std::size_t i = 0; i < k; ++i) {
-    for (std::size_t l = 0; l < k; ++l) g[i][l] = zdot(e[i], e[l]);
-    minus_r[i] = -zdot(e[i], z[0]);
-  }
-  const mpz_class det = determinant(g);
-  if (det == 0) return std::nullopt;
-  std::vector<Q> weights(k + 1);
-  mpz_class rest = det;
-  for (std::size_t i = 0; i < k; ++i) {
-    auto gi = g;
-    for (std::size_t row = 0; row < k; ++row) gi[row][i] = minus_r[row];
-    const mpz_class numerator = determinant(gi);
-    rest -= numerator;
-    weights[i + 1] = Q(numerator, det);
-    weights[i + 1].canonicalize();
-  }
-  weights[0] = Q(rest, det);
-  weights[0].canonicalize();
-  return weights;
-}
-
-// Per-shape weights from weights on pairs: a point's weight is the sum over the pairs that use it.
-std::vector<Weight> per_point(const std::vector<Pair>& pairs, const std::vector<Q>& weights, bool of_a) {
-  std::vector<Weight> out;
-  for (std::size_t k = 0; k < pairs.size(); ++k) {
-    const std::size_t index = of_a ? pairs[k].i : pairs[k].j;
-    auto it = std::find_if(out.begin(), out.end(), [&](const Weight& w) { return w.index == index; });
-    if (it == out.end()) out.push_back({index, weights[k]});
-    else it->weight += weights[k];
-  }
-  return out;
-}
+// ---- The features of A⊖B.
 
 // The dimension of conv(A') − conv(B') for the listed points of A and B.
 int difference_dimension(const casefile::Case& c, const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
@@ -326,113 +231,104 @@ int affine_dimension_of_difference(const casefile::Case& c) {
 
 Feature feature_of_dimension(int k) { return k == 0 ? Feature::Vertex : (k == 1 ? Feature::Edge : Feature::Face); }
 
-// Normals of planes through the origin that may support A⊖B at a boundary point in the relative interior of the
-// simplex `inner` (positive weights), given the hint's whole simplex `hint`: the facets of the hint containing
-// `inner`, and when `inner` is a point or a segment, planes through it normal to a coordinate axis or containing one.
-std::vector<P> candidate_normals(const std::vector<P>& hint, const std::vector<std::size_t>& inner, int dim) {
-  std::vector<P> out;
-  const auto push_both = [&](const P& n) {
-    if (is_zero(n)) return;
-    out.push_back(n);
-    out.push_back(negate(n));
-  };
-  const auto contains_inner = [&](const std::vector<std::size_t>& facet) {
-    return std::all_of(inner.begin(), inner.end(),
-                       [&](std::size_t k) { return std::find(facet.begin(), facet.end(), k) != facet.end(); });
-  };
-  const std::size_t n = hint.size();
-  const P axes[3] = {{Q(1), Q(0), Q(0)}, {Q(0), Q(1), Q(0)}, {Q(0), Q(0), Q(1)}};
-  if (dim == 3) {
-    for (std::size_t x = 0; x < n; ++x)
-      for (std::size_t y = x + 1; y < n; ++y)
-        for (std::size_t z = y + 1; z < n; ++z)
-          if (contains_inner({x, y, z})) push_both(cross(sub(hint[y], hint[x]), sub(hint[z], hint[x])));
-    if (inner.size() == 2)
-      for (const P& axis : axes) push_both(cross(sub(hint[inner[1]], hint[inner[0]]), axis));
-  } else {
-    for (std::size_t x = 0; x < n; ++x)
-      for (std::size_t y = x + 1; y < n; ++y)
-        if (contains_inner({x, y})) {
-          const P e = sub(hint[y], hint[x]);
-          push_both({Q(-e[1]), e[0], Q(0)});
-        }
+// ---- The certified fast path: the certified reference's answer (gjkref/certified.hpp), checked here.
+
+// The dimension of the affine hull of the simplex's points that carry a positive weight: the feature of A⊖B whose
+// relative interior holds the answer's closest point.
+template <class V>
+int inner_dimension(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const CertifiedResult<V>& r) {
+  const auto f = gjkref::detail::exact_feature(a, b, r.simplex);
+  if (!f) return -1;
+  std::vector<P> rows;
+  std::optional<P> first;
+  for (int i = 0; i < f->feature.count; ++i) {
+    if (!(f->feature.weight[i] > 0)) continue;
+    const auto& w = f->points[f->feature.vertex[i]].w;
+    P point = zero();
+    for (int k = 0; k < V::dimension; ++k) point[k] = w[k];
+    if (!first)
+      first = point;
+    else
+      rows.push_back(sub(point, *first));
   }
-  if (inner.size() == 1)
-    for (int k = 0; k < dim; ++k) push_both(axes[k]);
-  return out;
+  return rows.empty() ? 0 : rank(std::move(rows));
 }
 
-std::optional<Answer> certified_from_hint(const casefile::Case& c) {
-  const auto hint = c.dim == 2 ? gjk_hint<Vec2<double>>(c) : gjk_hint<Vec3<double>>(c);
-  if (!hint || hint->empty()) return std::nullopt;
-  std::vector<P> hint_points;
-  for (const Pair& p : *hint) hint_points.push_back(sub(exact(c.a.points[p.i]), exact(c.b.points[p.j])));
-
-  // The exact closest point of the hint's affine hull; vertices with non-positive weights are dropped until every
-  // weight is positive (at most one round per vertex).
-  std::vector<std::size_t> inner(hint->size());
-  for (std::size_t k = 0; k < inner.size(); ++k) inner[k] = k;
-  std::vector<Q> weights;
-  for (;;) {
-    std::vector<P> w;
-    for (std::size_t k : inner) w.push_back(hint_points[k]);
-    const auto solved = affine_closest_weights(w);
-    if (!solved) return std::nullopt;
-    std::vector<std::size_t> kept;
-    std::vector<Q> kept_weights;
-    for (std::size_t k = 0; k < inner.size(); ++k)
-      if ((*solved)[k] > 0) kept.push_back(inner[k]), kept_weights.push_back((*solved)[k]);
-    if (kept.size() == inner.size()) {
-      weights = *solved;
-      break;
+template <class V>
+std::optional<Answer> certified_answer(const casefile::Case& c) {
+  const auto shape = [](const Points& points) {
+    std::vector<V> out;
+    for (const auto& p : points) {
+      V v;
+      for (int k = 0; k < V::dimension; ++k) v[k] = p[k];
+      out.push_back(v);
     }
-    inner = kept;
-  }
+    return ConvexPoints<V>(std::move(out));
+  };
+  const ConvexPoints<V> a = shape(c.a.points), b = shape(c.b.points);
+  const CertifiedResult<V> r = certified_distance(a, b, {}, CertifiedOutput::WithExact);
+  if (r.status == Status::InvalidInput || !r.exact) return std::nullopt;
 
   Answer out;
   out.method = Method::Certified;
-  std::vector<Pair> pairs;
-  std::vector<P> inner_points;
-  for (std::size_t k : inner) pairs.push_back((*hint)[k]), inner_points.push_back(hint_points[k]);
-  out.certificate.weights_a = per_point(pairs, weights, true);
-  out.certificate.weights_b = per_point(pairs, weights, false);
+  for (const ExactWeight& w : r.exact->weights_a) out.certificate.weights_a.push_back({w.index, w.weight});
+  for (const ExactWeight& w : r.exact->weights_b) out.certificate.weights_b.push_back({w.index, w.weight});
   out.witness_a = weighted_sum(out.certificate.weights_a, c.a.points);
   out.witness_b = weighted_sum(out.certificate.weights_b, c.b.points);
-  const P v = sub(out.witness_a, out.witness_b);
-  out.squared_distance = dot(v, v);
-  // affine_closest_weights solved a non-singular system: the inner points are affinely independent.
-  const int inner_dimension = static_cast<int>(inner_points.size()) - 1;
-
-  Contact contact;
-  if (!is_zero(v)) {
-    out.verdict = Verdict::Separated;
-    if (check(c, out, &contact)) return std::nullopt;
-  } else if (inner_dimension == c.dim) {
-    out.verdict = Verdict::Overlapping;
-    out.feature = Feature::Interior;
-    if (check(c, out, nullptr)) return std::nullopt;
-  } else {
-    out.verdict = Verdict::Touching;
-    bool supported = false;
-    for (const P& n : candidate_normals(hint_points, inner, c.dim)) {
-      out.certificate.normal = n;
-      if (!check(c, out, &contact)) {
-        supported = true;
-        break;
-      }
+  out.squared_distance = r.exact->squared_distance;
+  switch (r.contact_class) {
+    case ContactClass::Separated: out.verdict = Verdict::Separated; break;
+    case ContactClass::Touching: {
+      out.verdict = Verdict::Touching;
+      if (!r.touching_normal) return std::nullopt;
+      P normal = zero();
+      for (int k = 0; k < V::dimension; ++k) normal[k] = (*r.touching_normal)[k];
+      out.certificate.normal = normal;
+      break;
     }
-    if (!supported) return std::nullopt;
+    case ContactClass::Overlapping: out.verdict = Verdict::Overlapping; break;
   }
-  // The feature: the closest point is in the relative interior of the simplex `inner`, which lies in the exposed face
-  // F where the plane touches A⊖B. When both have the same dimension, relint(inner) is open in aff(F), hence inside
-  // relint(F), and F is the minimal face. Otherwise the hull method decides.
-  if (out.verdict != Verdict::Overlapping) {
-    if (difference_dimension(c, contact.a, contact.b) != inner_dimension) return std::nullopt;
-    out.feature = feature_of_dimension(inner_dimension);
-  }
-  out.affine_dimension = affine_dimension_of_difference(c);
+  // The certificate, checked by this file's own exact test (a plane test over every input point, filtered by
+  // intervals; the rank of the weighted points for overlapping). An overlapping answer whose weighted points do not
+  // span the space (the origin on a face of the reference's simplex) proves nothing here: the hull method decides.
+  Contact contact;
+  if (check(c, out, out.verdict == Verdict::Overlapping ? nullptr : &contact)) return std::nullopt;
   out.distance = correctly_rounded_sqrt(out.squared_distance);
+  if (out.distance != r.distance)
+    throw DisagreementError("the certified reference's rounded distance is not the exact distance's rounding on case '" +
+                            c.name + "'\n" + casefile::write(c));
+  out.affine_dimension = affine_dimension_of_difference(c);
+  if (out.verdict == Verdict::Overlapping) {
+    out.feature = Feature::Interior;
+    return out;
+  }
+  // The feature: the closest point is in the relative interior of the simplex's positively weighted points, which lie
+  // in the exposed face F = conv(A_F) − conv(B_F) where the plane touches A⊖B (A_F, B_F: the input points on it).
+  // When both have the same dimension, that relative interior is open in aff(F), hence inside relint(F), and F is the
+  // minimal face. Otherwise the minimal face is a face of F (a face of a face is a face), which the hull method finds
+  // from A_F and B_F alone: F is lower-dimensional, so it answers Vertex, Edge or Face, never Interior. Only when F
+  // itself has more pairs than the hull can take (kHullReachPairs) is the feature left uncomputed; the answer stands,
+  // proven.
+  const int inner = inner_dimension(a, b, r);
+  if (inner >= 0 && difference_dimension(c, contact.a, contact.b) == inner) {
+    out.feature = feature_of_dimension(inner);
+    return out;
+  }
+  if (static_cast<double>(contact.a.size()) * static_cast<double>(contact.b.size()) > kHullReachPairs) {
+    out.feature = Feature::None;
+    return out;
+  }
+  casefile::Case face;
+  face.name = c.name + " (the exposed face)";
+  face.dim = c.dim;
+  for (std::size_t k : contact.a) face.a.points.push_back(c.a.points[k]);
+  for (std::size_t k : contact.b) face.b.points.push_back(c.b.points[k]);
+  out.feature = hull_oracle(face).feature;
   return out;
+}
+
+std::optional<Answer> certified_from_reference(const casefile::Case& c) {
+  return c.dim == 2 ? certified_answer<Vec2<double>>(c) : certified_answer<Vec3<double>>(c);
 }
 
 std::string describe(const Answer& r) {
@@ -451,7 +347,7 @@ std::optional<std::string> check_certificate(const casefile::Case& c, const Answ
 
 Answer fast_oracle(const casefile::Case& c) {
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return Answer{};
-  if (auto certified = certified_from_hint(c)) return *certified;
+  if (auto certified = certified_from_reference(c)) return *certified;
   return hull_oracle(c);
 }
 

@@ -565,6 +565,47 @@ TEST(FastOracle, HandComputedFeatures) {
   }
 }
 
+// The feature beyond the answer's own simplex, and beyond the hull's reach (kHullReachPairs). Two columns of points on
+// parallel lines, B = A moved 1 along x: the distance is 1 between A's right column and B's left one, an edge of A⊖B,
+// while the certified simplex is one vertex pair at the same height (a vertex of that edge). The feature is then found
+// by the hull method on the exposed face (A's right column against B's left one), not on the whole case. With 300
+// points a column, the exposed face has 90,000 pairs and the whole case 360,000: still found. With 600, the exposed
+// face has 360,000 pairs: the certified answer is returned with the feature not computed, proven all the same.
+Case columns(int per_column) {
+  Case c = make(2, {}, {});
+  for (int k = 0; k < per_column; ++k) {
+    const double y = static_cast<double>(k) / (per_column - 1);
+    c.a.points.push_back({0, y, 0});
+    c.a.points.push_back({1, y, 0});
+    c.b.points.push_back({2, y, 0});
+    c.b.points.push_back({3, y, 0});
+  }
+  return c;
+}
+
+TEST(FastOracle, AnswersBeyondTheHullsReach) {
+  const Case small = columns(4), large = columns(300), huge = columns(600);
+  const Answer near = fast_oracle(small);
+  EXPECT_EQ(near.method, Method::Certified);
+  EXPECT_EQ(near.squared_distance, 1);
+  EXPECT_EQ(near.feature, Feature::Edge);
+  EXPECT_EQ(near.feature, hull_oracle(small).feature);
+  ASSERT_GT(double(large.a.points.size()) * double(large.b.points.size()), kHullReachPairs);
+  const Answer far = fast_oracle(large);
+  EXPECT_EQ(far.method, Method::Certified);
+  EXPECT_EQ(far.feature, Feature::Edge);
+  EXPECT_EQ(far.squared_distance, 1);
+  ASSERT_GT(600.0 * 600.0, kHullReachPairs);
+  const Answer farther = fast_oracle(huge);
+  EXPECT_EQ(farther.method, Method::Certified);
+  EXPECT_EQ(farther.verdict, Verdict::Separated);
+  EXPECT_EQ(farther.squared_distance, 1);
+  EXPECT_EQ(farther.distance, 1.0);
+  EXPECT_EQ(farther.feature, Feature::None);
+  EXPECT_EQ(farther.affine_dimension, 2);
+  EXPECT_FALSE(check_certificate(huge, farther));
+}
+
 TEST(FastOracle, CrossCheckRunsTheSecondMethod) {
   const Case c = make(3, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 0, 0}});
   Answer f = fast_oracle(c);

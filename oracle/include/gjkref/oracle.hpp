@@ -12,9 +12,9 @@
 //                 exact rank. Shares no code with hull_oracle.
 //   minkowski_sum_oracle — 2D only, a third check: CGAL's literal Minkowski sum of the two hulls. It and
 //                 boost_geometry_opinion live in the library gjkref::oracle_cross (link it to call them).
-//   fast_oracle — for campaigns: a candidate answer from a double-precision GJK (the reference's; any hint would do),
-//                 turned into an exact answer on the candidate's own simplex and accepted only if its certificate
-//                 checks exactly; otherwise hull_oracle decides. Its answers are proven, not trusted.
+//   fast_oracle — for campaigns and for inputs beyond the hull's reach: the certified reference's exact answer
+//                 (gjkref/certified.hpp), accepted only if its certificate checks exactly here, in one filtered pass
+//                 over each shape; otherwise hull_oracle decides. Its answers are proven, not trusted.
 // Every answer carries a certificate (below) and every oracle checks it before returning: a failed check throws
 // CertificateError. check_certificate() re-checks any answer from the case alone.
 #pragma once
@@ -80,6 +80,12 @@ struct Answer {
 };
 
 Answer hull_oracle(const casefile::Case& c);
+// The largest n_A·n_B of an exposed face (the input points of A and of B on the certificate's plane) at which
+// fast_oracle asks hull_oracle for the minimal face holding the answer, when the answer's own simplex does not show it.
+// Beyond it the certified answer stands, proven, with Feature::None. Not a tolerance: a cost limit. The hull method's
+// time grows with n_A·n_B (docs/oracle.md, "Reach"); 250,000 pairs keep one call to a few seconds.
+// Pinned by FastOracle.AnswersBeyondTheHullsReach.
+inline constexpr double kHullReachPairs = 250000;
 // The feature is not computed by this method (Feature::None).
 Answer qp_oracle(const casefile::Case& c);
 Answer fast_oracle(const casefile::Case& c);
