@@ -767,7 +767,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const std::uint64_t seed = o.seed ? *o.seed : std::random_device{}();
-  auto selected = select_implementations(o.implementations, o.plugins, err, o.time_limit_seconds);
+  auto selected =
+      select_implementations(o.implementations, o.plugins, err, {o.time_limit_seconds, o.memory_limit_mib});
   if (!selected) return 2;
   auto& implementations = *selected;
   std::vector<std::string> order;

@@ -22,6 +22,7 @@ struct CheckOptions {
   int jobs = 2;
   std::string out = "gjkref-check";
   double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds;
+  std::uint64_t memory_limit_mib = impl::kDefaultWorkerMemoryLimitMiB;  // a worker's address space; 0: none
   bool progress = true;  // a progress line on stderr
 };
 

@@ -70,7 +70,8 @@ std::string format_double(double x) {
 }  // namespace
 
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
-  auto selected = select_implementations(options.implementations, options.plugins, err, options.time_limit_seconds);
+  auto selected = select_implementations(options.implementations, options.plugins, err,
+                                         {options.time_limit_seconds, options.memory_limit_mib});
   if (!selected) return 2;
   const auto& chosen = *selected;
 

@@ -15,6 +15,7 @@ struct EvalOptions {
   std::vector<std::string> plugins;          // plugin libraries to load beside the built-in implementations
   bool json = false;
   double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds;  // per query in a worker, as check's --time-limit
+  std::uint64_t memory_limit_mib = impl::kDefaultWorkerMemoryLimitMiB;  // a worker's address space, as check's
 };
 
 // Returns the exit status: 0 when every case was read and every chosen implementation's answer agrees with the oracle

@@ -44,6 +44,13 @@ int main(int argc, char** argv) {
                    : "a seed is a whole number from 0 to 18446744073709551615";
       },
       "UINT64");
+  const CLI::Validator whole_mib(
+      [](const std::string& text) {
+        return !text.empty() && text.size() <= 12 && text.find_first_not_of("0123456789") == std::string::npos
+                   ? std::string()
+                   : "a memory limit is a whole number of MiB (0: none)";
+      },
+      "MIB");
   gjkref::cli::EvalOptions eval_options;
   std::string impl_list;
   CLI::App* eval =
@@ -57,6 +64,10 @@ int main(int argc, char** argv) {
   eval->add_option("--time-limit", eval_options.time_limit_seconds, "seconds one query may take before it is a hang")
       ->capture_default_str()
       ->check(time_limit);
+  eval->add_option("--memory-limit", eval_options.memory_limit_mib,
+                   "MiB of address space each worker (plugin) may use; 0: no limit")
+      ->capture_default_str()
+      ->check(whole_mib);
   gjkref::cli::CheckOptions check_options;
   std::string check_impls, check_families;
   std::uint64_t check_seed = 0;
@@ -79,6 +90,10 @@ int main(int argc, char** argv) {
   check->add_option("--time-limit", check_options.time_limit_seconds, "seconds one query may take before it is a hang")
       ->capture_default_str()
       ->check(time_limit);
+  check->add_option("--memory-limit", check_options.memory_limit_mib,
+                    "MiB of address space each worker (plugin) may use; 0: no limit")
+      ->capture_default_str()
+      ->check(whole_mib);
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
   std::vector<std::string> list_plugins;

@@ -11,9 +11,9 @@ bool chooses(const std::string& wanted, const std::string& name) {
 
 std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_implementations(
     const std::vector<std::string>& wanted, const std::vector<std::string>& plugins, std::ostream& err,
-    double time_limit_seconds) {
+    impl::WorkerLimits limits) {
   std::string error;
-  auto all = impl::builtin_implementations(error, time_limit_seconds);
+  auto all = impl::builtin_implementations(error, limits);
   if (!error.empty()) {
     err << "gjkref: a built-in plugin did not load (is the build complete? GJKREF_PLUGIN_DIR="
         << impl::builtin_plugin_directory() << "):\n" << error << "\n";
@@ -22,7 +22,7 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
   std::vector<std::string> from_plugins;
   for (const std::string& path : plugins) {
     std::string why;
-    auto loaded = impl::load_plugin(path, why, time_limit_seconds);
+    auto loaded = impl::load_plugin(path, why, limits);
     if (!why.empty()) {
       err << "gjkref: plugin " << why << "\n";
       return std::nullopt;

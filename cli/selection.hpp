@@ -19,6 +19,6 @@ bool chooses(const std::string& wanted, const std::string& name);
 // unknown name, a plugin that does not load, or a built-in plugin missing: nullopt, with the reason on `err`.
 std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_implementations(
     const std::vector<std::string>& wanted, const std::vector<std::string>& plugins, std::ostream& err,
-    double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds);
+    impl::WorkerLimits limits = {});
 
 }  // namespace gjkref::cli

@@ -169,7 +169,7 @@ std::string builtin_plugin_directory() {
   return GJKREF_BUILTIN_PLUGIN_DIR;
 }
 
-std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, double time_limit_seconds) {
+std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits) {
   std::vector<std::unique_ptr<Implementation>> out = reference_implementations();
   // GJKREF_BUILTIN_PLUGINS: the plugin libraries this build made (impl/CMakeLists.txt), separated by ';'.
   const std::string names = GJKREF_BUILTIN_PLUGINS;
@@ -180,7 +180,7 @@ std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string
     const std::string file = builtin_plugin_directory() + "/" + names.substr(from, to - from);
     from = to + 1;
     std::string why;
-    auto loaded = load_plugin(file, why, time_limit_seconds);
+    auto loaded = load_plugin(file, why, limits);
     if (!why.empty()) error += (error.empty() ? "" : "\n") + why;
     for (auto& i : loaded) out.push_back(std::move(i));
   }

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +26,19 @@
 
 // The sanitizers' hook for a fatal error, when gjkref runs under one (libFuzzer sets it to save its current input).
 extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
+// Whether this build runs under AddressSanitizer (GCC defines __SANITIZE_ADDRESS__; clang has __has_feature).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
 
 namespace gjkref::impl {
 namespace {
@@ -76,7 +90,8 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
 }
 
 // Never returns: the child's process ends with _exit, so none of gjkref's own exit handlers run in it.
-[[noreturn]] void serve(const std::string& path, int index, int requests, int answers, int output, pid_t parent) {
+[[noreturn]] void serve(const std::string& path, int index, int requests, int answers, int output, pid_t parent,
+                        std::uint64_t memory_mib) {
   // Keep only the three pipes (as fds 3, 4 and stdout/stderr), so that no worker holds another worker's pipe open.
   const int in = ::fcntl(requests, F_DUPFD, 1000), out = ::fcntl(answers, F_DUPFD, 1000),
             log = ::fcntl(output, F_DUPFD, 1000);
@@ -95,6 +110,13 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(0);  // the parent died before prctl took effect
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
+  // The worker's address space (kDefaultWorkerMemoryLimitMiB), before the library is loaded. Not under AddressSanitizer:
+  // its shadow memory is reserved address space, terabytes of it.
+  if (memory_mib > 0 && !kAddressSanitizer) {
+    const rlim_t bytes = static_cast<rlim_t>(memory_mib) << 20;
+    const rlimit limit{bytes, bytes};
+    ::setrlimit(RLIMIT_AS, &limit);
+  }
   void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library) fail_to_load(4, std::string("cannot load: ") + ::dlerror());
   using ListFunction = const gjkref_implementation* const* (*)(size_t*);
@@ -151,7 +173,8 @@ struct Listed {
 
 class Worker {
  public:
-  Worker(std::string path, int index, double time_limit) : path_(std::move(path)), index_(index), limit_(time_limit) {}
+  Worker(std::string path, int index, WorkerLimits limits)
+      : path_(std::move(path)), index_(index), limit_(limits.seconds), memory_mib_(limits.memory_mib) {}
   ~Worker() { stop(); }
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
@@ -168,7 +191,7 @@ class Worker {
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) return {{}, std::string("cannot fork: ") + std::strerror(errno)};
-    if (pid == 0) serve(path_, index_, requests[0], answers[1], output[1], parent);
+    if (pid == 0) serve(path_, index_, requests[0], answers[1], output[1], parent, memory_mib_);
     ::close(requests[0]);
     ::close(answers[1]);
     ::close(output[1]);
@@ -243,7 +266,7 @@ class Worker {
     }
     if (got == Received::Closed) {
       r.status = Status::Crashed;
-      r.detail = explanation();
+      r.detail = explanation() + memory_note();
       stop();
       return r;
     }
@@ -254,7 +277,10 @@ class Worker {
       case GJKREF_SEPARATED:
       case GJKREF_INTERSECTING: r.status = Status::Answered; break;
       case GJKREF_FAILED: r.status = Status::Failed; break;
-      case GJKREF_THREW: r.status = Status::Threw; break;
+      case GJKREF_THREW:
+        r.status = Status::Threw;
+        r.detail += memory_note();
+        break;
       case GJKREF_REFUSED: r.status = Status::Refused; break;
       default:
         r.status = Status::Failed;
@@ -371,9 +397,16 @@ class Worker {
     }
   }
 
+  // Said beside a crash or an exception: it may be the memory limit's doing (an allocation that failed).
+  std::string memory_note() const {
+    if (memory_mib_ == 0 || kAddressSanitizer) return "";
+    return " (the worker's memory limit: " + std::to_string(memory_mib_) + " MiB)";
+  }
+
   std::string path_;
   int index_;
   double limit_;
+  std::uint64_t memory_mib_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1, log_ = -1;
   std::string tail_, report_;
@@ -381,8 +414,8 @@ class Worker {
 
 class PluginImplementation final : public Implementation {
  public:
-  PluginImplementation(Info info, const std::string& path, int index, double limit)
-      : info_(std::move(info)), worker_(path, index, limit) {}
+  PluginImplementation(Info info, const std::string& path, int index, WorkerLimits limits)
+      : info_(std::move(info)), worker_(path, index, limits) {}
   const Info& info() const override { return info_; }
   Result run(const casefile::Case& c) override {
     Result r;
@@ -403,9 +436,9 @@ class PluginImplementation final : public Implementation {
 }  // namespace
 
 std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
-                                                         double time_limit_seconds) {
+                                                         WorkerLimits limits) {
   std::vector<std::unique_ptr<Implementation>> out;
-  Worker lister(path, -1, time_limit_seconds);
+  Worker lister(path, -1, limits);
   const Listed listed = lister.start();
   if (!listed.error.empty()) {
     error = path + ": " + listed.error;
@@ -413,7 +446,7 @@ std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path
   }
   for (std::size_t i = 0; i < listed.implementations.size(); ++i)
     out.push_back(std::make_unique<PluginImplementation>(listed.implementations[i], path, static_cast<int>(i),
-                                                         time_limit_seconds));
+                                                         limits));
   return out;
 }
 

@@ -31,6 +31,8 @@ refused "a seed is a whole number" --impl reference-double --out "$WORK/c" --see
 refused "dim" --impl reference-double --out "$WORK/c" --dim 4
 refused "unknown family 'nosuch'" --impl reference-double --out "$WORK/c" --family nosuch
 refused "unknown implementation 'nosuch'" --out "$WORK/c" --impl nosuch
+refused "a memory limit is a whole number" --impl reference-double --out "$WORK/c" --memory-limit -1
+refused "a memory limit is a whole number" --impl reference-double --out "$WORK/c" --memory-limit lots
 # eval takes the same time limit, validated the same way.
 CASE="$(dirname "$0")/../../cases/examples/touching-squares-2d.json"
 status=0
@@ -40,6 +42,8 @@ if [ "$status" -ne 2 ] || ! grep -q "a time limit is a number of seconds" "$WORK
 fi
 "$GJKREF" eval --impl reference-exact --time-limit 2 "$CASE" > "$WORK/out" 2>&1 ||
   { echo "FAIL: eval --time-limit 2"; cat "$WORK/out"; failures=$((failures + 1)); }
+"$GJKREF" eval --impl libccd --memory-limit 1024 "$CASE" > "$WORK/out" 2>&1 ||
+  { echo "FAIL: eval --memory-limit 1024"; cat "$WORK/out"; failures=$((failures + 1)); }
 if ! "$GJKREF" --version | grep -q '^gjkref [0-9.]* (plugin ABI [0-9]*'; then
   echo "FAIL: gjkref --version"; failures=$((failures + 1))
 fi

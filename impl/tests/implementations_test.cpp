@@ -38,7 +38,7 @@ std::unique_ptr<Implementation> misbehaving(double time_limit) {
 
 // The orders of tests/misbehaving_plugin.cpp.
 enum Behaviour { kWellBehaved = 0, kAborts = 1, kSegfaults = 2, kHangs = 3, kThrows = 4, kAnswersNaN = 5, kExits = 6,
-                 kPrints = 7 };
+                 kPrints = 7, kAllocates = 8 };
 
 // A query that takes this long is a hang for this test; the plugin's hang is a pause() that never returns.
 constexpr double kShortTimeLimitSeconds = 0.5;
@@ -67,6 +67,29 @@ TEST(Isolation, EveryMisbehaviourIsAResultAndTheNextQueryIsAnswered) {
     EXPECT_FALSE(next.separated);
     EXPECT_EQ(next.detail, "well behaved");
   }
+}
+
+// A worker past its memory limit (RLIMIT_AS) fails alone: the plugin's 1 GiB allocation fails under a 512 MiB limit,
+// the query is the plugin's result with the limit named, and the next query is answered. Without a limit the same
+// allocation succeeds (so the limit, not the machine, made it fail). Not under AddressSanitizer, where the limit is not
+// applied (its shadow memory is reserved address space).
+TEST(Isolation, AWorkerPastItsMemoryLimitFailsAlone) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#endif
+  std::string error;
+  auto limited = load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error, WorkerLimits{5, 512});
+  auto unlimited = load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error, WorkerLimits{5, 0});
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(limited.size(), 1u);
+  ASSERT_EQ(unlimited.size(), 1u);
+  const Result bad = limited.front()->run(square_pair(2, kAllocates, {0.5, 0, 0}));
+  EXPECT_TRUE(bad.status == Status::Threw || bad.status == Status::Crashed) << bad.detail;
+  EXPECT_NE(bad.detail.find("the worker's memory limit: 512 MiB"), std::string::npos) << bad.detail;
+  const Result next = limited.front()->run(square_pair(2, kWellBehaved, {0.5, 0, 0}));
+  EXPECT_EQ(next.status, Status::Answered) << next.detail;
+  const Result fine = unlimited.front()->run(square_pair(2, kAllocates, {0.5, 0, 0}));
+  EXPECT_EQ(fine.status, Status::Answered) << fine.detail;
 }
 
 TEST(Isolation, NaNInAnAnswerIsFlagged) {

@@ -6,13 +6,23 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <vector>
 
 #include "../adapters/adapter.hpp"
 
 namespace {
 
 // The x coordinate of A's first point that asks for each misbehaviour (implementations_test.cpp uses the same).
-enum Behaviour { kAborts = 1, kSegfaults = 2, kHangs = 3, kThrows = 4, kAnswersNaN = 5, kExits = 6, kPrints = 7 };
+enum Behaviour {
+  kAborts = 1,
+  kSegfaults = 2,
+  kHangs = 3,
+  kThrows = 4,
+  kAnswersNaN = 5,
+  kExits = 6,
+  kPrints = 7,
+  kAllocates = 8  // 1 GiB, every page touched
+};
 
 void misbehave(const gjkref_query& q, gjkref_answer& answer) {
   switch (static_cast<int>(q.a[0])) {
@@ -24,6 +34,11 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
     case kAnswersNaN: gjkref::adapters::answer_separated(answer, std::nan("")); return;
     case kExits: std::exit(3);
     case kPrints: std::printf("misbehaving: noise on stdout\n"); std::fflush(stdout); break;
+    case kAllocates: {
+      std::vector<char> block(std::size_t(1) << 30, 1);
+      if (block[block.size() / 2] != 1) return;
+      break;
+    }
     default: break;
   }
   answer.outcome = GJKREF_INTERSECTING;

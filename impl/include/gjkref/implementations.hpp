@@ -7,6 +7,7 @@
 #include <gmpxx.h>
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -83,16 +84,32 @@ std::vector<std::unique_ptr<Implementation>> reference_implementations();
 // query that takes this long is not coming back.
 inline constexpr double kDefaultQueryTimeLimitSeconds = 5;
 
+// The address space a worker may use (RLIMIT_AS), in MiB; 0 for none. A plugin that needs more fails to allocate
+// (a std::bad_alloc, or a null pointer) in its worker, and that query is its result (threw or crashed), with the limit
+// named; gjkref and the other workers go on. 8 GiB: far above what any built-in implementation needs on the largest
+// cases gjkref generates (a few MiB), and a third of the 24 GiB machine, so that two jobs' workers cannot exhaust it.
+// Not applied under AddressSanitizer, whose shadow memory reserves terabytes of address space. Pinned by
+// Isolation.AWorkerPastItsMemoryLimitFailsAlone.
+inline constexpr std::uint64_t kDefaultWorkerMemoryLimitMiB = 8192;
+
+// What a worker may use: the time of one query, and its address space.
+struct WorkerLimits {
+  double seconds = kDefaultQueryTimeLimitSeconds;
+  std::uint64_t memory_mib = kDefaultWorkerMemoryLimitMiB;
+  WorkerLimits() = default;
+  WorkerLimits(double query_seconds) : seconds(query_seconds) {}  // a time limit alone: the default memory limit
+  WorkerLimits(double query_seconds, std::uint64_t mib) : seconds(query_seconds), memory_mib(mib) {}
+};
+
 // Every implementation of the plugin library at `path`, each to run in a worker process of its own. On a library
 // that cannot be loaded, has no gjkref_plugin_implementations, or was built for another ABI version: an empty list and
 // the reason in `error`.
 std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
-                                                         double time_limit_seconds = kDefaultQueryTimeLimitSeconds);
+                                                         WorkerLimits limits = {});
 
 // The reference's modes, then every built-in adapter (the plugins built beside gjkref: libccd, FCL, Bullet in float
 // and double, Box2D). A built-in plugin that fails to load is an error (`error`), since the build made it.
-std::vector<std::unique_ptr<Implementation>> builtin_implementations(
-    std::string& error, double time_limit_seconds = kDefaultQueryTimeLimitSeconds);
+std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits = {});
 
 // Where the built-in plugins are: $GJKREF_PLUGIN_DIR if set, else the build's impl/ directory.
 std::string builtin_plugin_directory();
