@@ -86,11 +86,24 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
     }
     for (const Case& c : parsed.cases) {
       // Each method checks its answer's certificate exactly and throws if it fails: a bug in gjkref or in CGAL.
+      // Within their reach (docs/oracle.md, "Reach"), the hull method answers and the QP method checks it, two
+      // independent methods on every case: eval's cases are few. Beyond the hull's reach the certified fast path
+      // answers (the certified reference's answer, its certificate checked here in one pass over each shape); beyond
+      // the QP's, the certified fast path checks the hull's answer, or nothing does. A disagreement is a bug in gjkref.
       oracle::Answer truth, check;
+      std::optional<oracle::Method> second;
+      const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
+      const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
       try {
-        truth = oracle::hull_oracle(c);
-        // The independent second method on every case: eval's cases are few. A disagreement is a bug in gjkref.
-        check = oracle::qp_oracle(c);
+        truth = pairs <= oracle::kHullReachPairs ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
+        if (points <= oracle::kQpReachPoints) {
+          check = oracle::qp_oracle(c);
+          second = oracle::Method::Qp;
+        } else if (truth.method == oracle::Method::Hull) {
+          check = oracle::fast_oracle(c);
+          if (check.method != oracle::Method::Hull) second = check.method;
+        }
+        if (!second) check = truth;
       } catch (const std::logic_error& e) {
         err << "gjkref eval: THE ORACLE FAILED on case '" << c.name << "' (" << file << "): " << e.what()
             << "\nThis is a bug in gjkref; please report it with the case file.\n";
@@ -113,7 +126,9 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       // and the support method's): a disagreement is a bug in gjkref, as above.
       const impl::Truth exact_truth(c, truth);
       std::optional<oracle::Penetration> depth;
-      if (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching) {
+      const bool depth_within_reach = pairs <= oracle::kHullReachPairs;  // the depth is the hull's facets
+      if (depth_within_reach &&
+          (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
         try {
           depth = exact_truth.penetration();
           oracle::cross_check_penetration(c, truth, *depth);
@@ -188,6 +203,8 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
                                  {"feature", oracle::to_string(truth.feature)},
                                  {"affine_dimension", truth.affine_dimension},
                                  {"certificate", "checked"},
+                                 {"method", oracle::to_string(truth.method)},
+                                 {"second_method", second ? oracle::to_string(*second) : "none"},
                                  {"methods_agree", methods_agree}}},
                                {"results", results},
                                {"opinions", opinions}};
@@ -208,7 +225,11 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       } else {
         out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
             << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
-            << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked\n";
+            << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
+            << oracle::to_string(truth.method) << " method"
+            << (second ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
+                       : std::string(", no second method within reach"))
+            << ")\n";
         if (c.warm_start)
           out << "  warm start (the reference's modes; the others answer cold): " << warm_start_text(c) << "\n";
         if (depth && truth.verdict == oracle::Verdict::Overlapping)

@@ -235,8 +235,10 @@ Feature feature_of_dimension(int k) { return k == 0 ? Feature::Vertex : (k == 1 
 
 // The dimension of the affine hull of the simplex's points that carry a positive weight: the feature of A⊖B whose
 // relative interior holds the answer's closest point.
+// A simplex the filters proved is affinely independent with every weight positive (step 2a): its dimension is k − 1.
 template <class V>
 int inner_dimension(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const CertifiedResult<V>& r) {
+  if (r.path == CertifiedPath::Filtered) return static_cast<int>(r.simplex.size()) - 1;
   const auto f = gjkref::detail::exact_feature(a, b, r.simplex);
   if (!f) return -1;
   std::vector<P> rows;

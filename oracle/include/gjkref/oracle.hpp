@@ -86,6 +86,10 @@ Answer hull_oracle(const casefile::Case& c);
 // time grows with n_A·n_B (docs/oracle.md, "Reach"); 250,000 pairs keep one call to a few seconds.
 // Pinned by FastOracle.AnswersBeyondTheHullsReach.
 inline constexpr double kHullReachPairs = 250000;
+// The most points (n_A + n_B) at which `gjkref eval` runs qp_oracle as the second method: its time grows with the
+// points of both shapes (about 9 s at 5,000 + 5,000 or 10,000 + 1 sphere points, docs/oracle.md, "Reach"); 4,000
+// keep it to a few seconds. Beyond it the certified fast path checks the hull's answer. A cost limit, not a tolerance.
+inline constexpr double kQpReachPoints = 4000;
 // The feature is not computed by this method (Feature::None).
 Answer qp_oracle(const casefile::Case& c);
 Answer fast_oracle(const casefile::Case& c);

@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <type_traits>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -299,8 +300,20 @@ T cross(const std::array<T, 2>& x, const std::array<T, 2>& y) {
   return x[0] * y[1] - x[1] * y[0];
 }
 
+// The arithmetics step 2a's algebra runs in: 1, and a sign (decided, or 0 when a filter cannot decide it).
+template <class T>
+T unit() {
+  if constexpr (std::is_same_v<T, mpz_class>)
+    return T(1);
+  else
+    return T{1, 0};
+}
+inline int sign_of(const filter::Bounded& x) { return filter::sign(x); }
+inline int sign_of(const filter::Enclosure& x) { return filter::sign(x); }
+inline int sign_of(const mpz_class& x) { return sgn(x); }
+
 // Step 2a's quantities of a simplex w_0..w_{k−1}, in the arithmetic T (filter::Bounded for signs, filter::Enclosure
-// for roundings): the barycentric numerators c_i, their sum Q, Q·|v*|² (separated), and a positive multiple of v*
+// for roundings; mpz_class, on integers, for the exact weights of a proven simplex, exact_answer): the barycentric numerators c_i, their sum Q, Q·|v*|² (separated), and a positive multiple of v*
 // (separated). `orientation`: the decided sign of the area (2D, k = 2) or volume (k = 3) that orients v*; 0 when T
 // cannot decide it (then `toward` is not set). The formulas are listed above certify_by_filters.
 template <class T, std::size_t D>
@@ -327,12 +340,12 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
         c = dot(rest[0], cross(rest[1], rest[2]));
       else
         c = cross(rest[0], rest[1]);
-      out.weight[i] = i % 2 == 0 ? c : -c;
+      out.weight[i] = i % 2 == 0 ? c : T(-c);
     }
     return out;  // `total` is formed once the common sign is known
   }
   if (k == 1) {
-    out.weight[0] = out.total = T{1, 0};
+    out.weight[0] = out.total = unit<T>();
     out.squared = dot(w[0], w[0]);
     out.toward = w[0];
   } else if (k == 2) {
@@ -350,7 +363,7 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
       const T area = cross(w[0], w[1]);
       out.squared = area * area;
       if (weights) {
-        out.orientation = filter::sign(area);  // v* ∥ (w_1 × w_0)·perp(edge), and w_1 × w_0 = −area
+        out.orientation = sign_of(area);  // v* ∥ (w_1 × w_0)·perp(edge), and w_1 × w_0 = −area
         out.toward = out.orientation > 0 ? TV{edge[1], -edge[0]} : TV{-edge[1], edge[0]};
       }
     }
@@ -362,7 +375,7 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
     const T volume = dot(w[0], cross(w[1], w[2]));
     out.squared = volume * volume;
     if (weights) {
-      out.orientation = filter::sign(volume);
+      out.orientation = sign_of(volume);
       out.toward = out.orientation > 0 ? normal : TV{-normal[0], -normal[1], -normal[2]};
     }
   }
@@ -710,6 +723,75 @@ std::optional<CertifiedResult<V>> certify_pairs(const ConvexPoints<V>& a, const 
   return out;
 }
 
+// The rational side of an answer proven by step 2a, from its simplex: the barycentric weights are λ_i = c_i / Σc_j with
+// the c_i of step 2a (polynomials in the w_i), computed here on integers. The simplex's coordinates are m·2^e with
+// integer m; scaled by 2^−e_min (e_min the finest exponent among them), every w_i is an integer vector, and the weights
+// do not change with the scale. Only the weights, the witnesses and the squared distance are rationals.
+template <Vector V>
+ExactAnswer<V> filtered_answer(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const CertifiedResult<V>& r) {
+  constexpr int D = V::dimension;
+  const int k = static_cast<int>(r.simplex.size());
+  const auto split = [](double x, mpz_class& m) {  // x = m·2^e, m an integer
+    int e = 0;
+    const double f = std::frexp(x, &e);
+    m = mpz_class(std::ldexp(f, 53));
+    return static_cast<long>(e) - 53;
+  };
+  long finest = std::numeric_limits<long>::max();
+  mpz_class m;
+  for (const auto& [ia, ib] : r.simplex)
+    for (int c = 0; c < D; ++c)
+      for (double x : {a.vertex(ia)[c], b.vertex(ib)[c]})
+        if (x != 0) finest = std::min(finest, split(x, m));
+  if (finest == std::numeric_limits<long>::max()) finest = 0;
+  const auto integer = [&](double x) {
+    mpz_class out(0);
+    if (x == 0) return out;
+    const long e = split(x, out);
+    mpz_mul_2exp(out.get_mpz_t(), out.get_mpz_t(), static_cast<mp_bitcnt_t>(e - finest));
+    return out;
+  };
+  std::array<std::array<mpz_class, D>, 4> w{};
+  for (int i = 0; i < k; ++i)
+    for (int c = 0; c < D; ++c)
+      w[i][c] = integer(a.vertex(r.simplex[i].first)[c]) - integer(b.vertex(r.simplex[i].second)[c]);
+  const bool separated = r.status == Status::Separated;
+  SimplexAlgebra<mpz_class, D> q = simplex_algebra(w, k, separated, true);
+  mpz_class total = 0;
+  for (int i = 0; i < k; ++i) total += q.weight[i];
+  ExactAnswer<V> out;
+  std::vector<std::pair<std::size_t, Exact>> on_a, on_b;
+  for (int i = 0; i < k; ++i) {
+    Exact weight(q.weight[i], total);
+    weight.canonicalize();
+    on_a.push_back({r.simplex[i].first, weight});
+    on_b.push_back({r.simplex[i].second, weight});
+  }
+  // Witnesses: (Σ c_i p_i)/Σc_j with p_i on integers, one rational per coordinate.
+  for (int c = 0; c < D; ++c) {
+    mpz_class sum_a = 0, sum_b = 0;
+    for (int i = 0; i < k; ++i) {
+      sum_a += q.weight[i] * integer(a.vertex(r.simplex[i].first)[c]);
+      sum_b += q.weight[i] * integer(b.vertex(r.simplex[i].second)[c]);
+    }
+    Exact x(sum_a, total), y(sum_b, total);
+    x.canonicalize();
+    y.canonicalize();
+    out.witness_a[c] = ScalarTraits<Exact>::scale_by_power_of_two(x, static_cast<int>(finest));
+    out.witness_b[c] = ScalarTraits<Exact>::scale_by_power_of_two(y, static_cast<int>(finest));
+  }
+  out.weights_a = per_vertex(on_a);
+  out.weights_b = per_vertex(on_b);
+  if (separated) {
+    out.squared_distance = Exact(q.squared, q.total);
+    out.squared_distance.canonicalize();
+    out.squared_distance = ScalarTraits<Exact>::scale_by_power_of_two(out.squared_distance, static_cast<int>(2 * finest));
+  } else {
+    out.squared_distance = 0;
+  }
+  return out;
+}
+
 template <Vector V>
 std::vector<std::pair<std::size_t, std::size_t>> pairs_of(const Simplex<V>& s) {
   std::vector<std::pair<std::size_t, std::size_t>> out;
@@ -725,6 +807,10 @@ template <Vector V>
 requires std::same_as<scalar_t<V>, double> ExactAnswer<V> exact_answer(const ConvexPoints<V>& a,
                                                                       const ConvexPoints<V>& b,
                                                                       const CertifiedResult<V>& r) {
+  for (const auto& [ia, ib] : r.simplex)
+    if (ia >= a.size() || ib >= b.size())
+      throw std::invalid_argument("gjkref: exact_answer: the result's simplex does not name vertices of A and B");
+  if (r.path == CertifiedPath::Filtered) return detail::filtered_answer(a, b, r);
   const auto f = detail::exact_feature(a, b, r.simplex);
   if (!f) throw std::invalid_argument("gjkref: exact_answer: the result's simplex does not name vertices of A and B");
   return detail::answer_of(*f);

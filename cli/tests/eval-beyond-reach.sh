@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# CTest cli.eval-beyond-reach (docs/oracle.md, "Reach"): gjkref eval answers cases beyond the hull method's reach with
+# the certified fast path, says which method answered and which checked it, and judges the implementations against
+# that answer. Two point clouds on unit spheres 3 apart (Fibonacci lattices, n points each):
+#   n = 700:  490,000 pairs (beyond the hull's 250,000), 1,400 points (within the QP's 4,000): certified, checked by QP;
+#   n = 3000: 9,000,000 pairs and 6,000 points: certified, no second method within reach.
+# Usage: eval-beyond-reach.sh GJKREF WORKDIR
+set -euo pipefail
+GJKREF="$1"
+WORK="$2"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+for n in 700 3000; do
+  python3 - "$n" > "$WORK/spheres-$n.json" <<'PY'
+import json, math, sys
+n = int(sys.argv[1])
+def sphere(cx):
+    pts = []
+    for k in range(n):
+        z = 1 - (2 * k + 1) / n
+        r = math.sqrt(1 - z * z)
+        t = k * math.pi * (3 - math.sqrt(5))
+        pts.append([cx + r * math.cos(t), r * math.sin(t), z])
+    return pts
+print(json.dumps({"format": "gjkref-case/1", "name": f"spheres-{n}", "dim": 3,
+                  "a": {"points": sphere(0.0)}, "b": {"points": sphere(3.0)}}))
+PY
+done
+check() {  # check FILE EXPECTED_SECOND_METHOD
+  "$GJKREF" eval --json --impl reference-certified,reference-double "$1" > "$WORK/out.json"
+  python3 - "$WORK/out.json" "$2" <<'PY'
+import json, sys
+line = json.loads(open(sys.argv[1]).readline())
+o = line["oracle"]
+assert o["verdict"] == "separated", o
+assert o["method"] == "certified", o
+assert o["second_method"] == sys.argv[2], o
+assert o["methods_agree"] is True, o
+assert 1.0 <= o["distance"] < 1.05, o  # the lattices miss the exact closest points by a little
+r = line["results"]
+assert r["reference-certified"]["agrees"] is True, r
+assert r["reference-certified"]["distance"] == o["distance"], r
+assert r["reference-double"]["agrees"] is True, r
+print(line["name"], "answered by", o["method"], "checked by", o["second_method"], "d =", o["distance"])
+PY
+}
+check "$WORK/spheres-700.json" qp
+check "$WORK/spheres-3000.json" none
+echo "eval-beyond-reach: both answered"
