@@ -8,8 +8,8 @@
 // decision: a decided sign is the exact quantity's sign.
 //
 // Why the bounds hold (u = 2^−53, round to nearest):
-//   - two_sum, fast_two_sum and Dekker's two_product are error-free (Knuth; Dekker 1971) while nothing overflows or
-//     underflows: a + b = s + t and a·b = p + e exactly. Veltkamp's split needs |a| < 2^996.
+//   - two_sum, fast_two_sum and two_product (an FMA, or Dekker's product) are error-free (Knuth; Dekker 1971) while
+//     nothing overflows or underflows: a + b = s + t and a·b = p + e exactly. Veltkamp's split needs |a| < 2^996.
 //   - The double-word sum (Joldes, Muller & Popescu 2017, "AccurateDWPlusDW") has relative error ≤ 3u²/(1 − 4u), the
 //     double-word product ("DWTimesDW1", two_product and three rounded operations) ≤ 7u²; both are below
 //     kDoubleWordRelativeError = 2^−100 = 64u², taken with the result's high word (|result| ≤ |hi|·(1 + 2u)).
@@ -63,12 +63,19 @@ inline void split(double a, double& hi, double& lo) {
   lo = a - hi;
 }
 
+// a·b = p + e exactly. With FMA hardware, e = fma(a, b, −p); without it, Dekker's product on Veltkamp's halves. (Where
+// FMA instructions exist a compiler may contract c·a − a into one fused operation, which would spoil the split; so the
+// split is compiled only where they do not.)
 inline void two_product(double a, double b, double& p, double& e) {
   p = a * b;
+#if defined(__FMA__) || defined(__FP_FAST_FMA)
+  e = std::fma(a, b, -p);
+#else
   double ah, al, bh, bl;
   split(a, ah, al);
   split(b, bh, bl);
   e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+#endif
 }
 
 inline double magnitude(const Enclosure& x) { return std::fabs(x.hi) * (1 + 0x1p-52); }
