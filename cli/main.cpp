@@ -36,21 +36,19 @@ int main(int argc, char** argv) {
                    : "a time limit is a number of seconds from 0.001 to 1000000";
       },
       "SECONDS");
-  // Digits only: a negative seed would otherwise wrap around silently.
-  const CLI::Validator decimal_digits(
-      [](const std::string& text) {
-        return !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos
-                   ? std::string()
-                   : "a seed is a whole number from 0 to 18446744073709551615";
-      },
-      "UINT64");
-  const CLI::Validator whole_mib(
-      [](const std::string& text) {
-        return !text.empty() && text.size() <= 12 && text.find_first_not_of("0123456789") == std::string::npos
-                   ? std::string()
-                   : "a memory limit is a whole number of MiB (0: none)";
-      },
-      "MIB");
+  // Digits only (at most `digits` of them): a negative number would otherwise wrap around silently.
+  const auto whole_number = [](std::size_t digits, std::string refusal, std::string name) {
+    return CLI::Validator(
+        [digits, refusal](const std::string& text) {
+          return !text.empty() && text.size() <= digits && text.find_first_not_of("0123456789") == std::string::npos
+                     ? std::string()
+                     : refusal;
+        },
+        name);
+  };
+  const CLI::Validator decimal_digits =
+      whole_number(20, "a seed is a whole number from 0 to 18446744073709551615", "UINT64");
+  const CLI::Validator whole_mib = whole_number(12, "a memory limit is a whole number of MiB (0: none)", "MIB");
   gjkref::cli::EvalOptions eval_options;
   std::string impl_list;
   CLI::App* eval =
