@@ -953,15 +953,19 @@ struct CountingSupports {
   ShapeCheck check() const { return shape->check(); }
 };
 
-// The support queries a cold distance query in scalar T makes outside its main loop: one to start, plus those of the
-// walk past a flat segment (rule 6, gjk.hpp), which `iterations` does not count. So this is the walk's count.
+// The support queries a cold distance query of the careful pass in scalar T makes outside its main loop: one to
+// start, plus those of the walk past a flat segment (rule 6, floating.hpp), which `iterations` does not count. So this
+// is the walk's count. (The careful pass alone: the walk is its mechanism; the textbook pass before it in a default
+// query makes supports of its own.)
 template <class T>
 int walk_supports(const Case& c) {
   return casefile::in_dimension<T>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
     int queries = 0;
     const CountingSupports<std::decay_t<decltype(a)>> counted{&a, &queries};
-    const auto r = distance(counted, b);
+    Options<V> careful;
+    careful.careful_pass_only = true;
+    const auto r = distance(counted, b, careful);
     return queries - 1 - r.iterations;
   });
 }

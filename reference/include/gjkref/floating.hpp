@@ -1,7 +1,9 @@
 // gjkref/floating.hpp — the floating layer: what rounding forces on GJK in floating modes, kept apart from the textbook.
 //
 // gjk.hpp's loop and regions.hpp's simplex cases are the textbook's, the same code for every scalar; with an exact
-// scalar they are all there is. With a floating one they call this layer, through two compile-time policies:
+// scalar they are all there is. A floating query runs them first as the textbook pass (TextbookPass, at the end of
+// this file: TextbookRegions, one frame per query, a hand-over where it cannot vouch for its answer), and after a
+// hand-over as the careful pass, which calls this layer through two compile-time policies:
 //   FloatingRegions<T>  regions.hpp asks it for a triangle's normal and a tetrahedron's volumes; and, in floating
 //                       modes only, to settle a face region the rounded tests missed and to refine face and enclosing
 //                       weights;
@@ -15,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <type_traits>
 
@@ -480,7 +483,10 @@ std::optional<Simplex<V>> step_past_a_flat_segment(const A& a, const B& b, const
 template <Vector V>
 struct FloatingLoop {
   using T = scalar_t<V>;
+  using Regions = FloatingRegions<T>;
   static constexpr bool rounds = true;
+  static constexpr bool hands_over = false;
+  static constexpr Pass pass = Pass::Careful;
 
   // The current simplex as the loop measures it: v in the simplex's own frame.
   struct Measure {
@@ -543,19 +549,20 @@ struct FloatingLoop {
   // on past the stall, at most kStalledStepsWithGap times per query (take_stalled_step, step_past_a_flat_segment).
   struct Progress {
     std::optional<StopRule> stop;  // RepeatedSupport or NoProgress: stop on the current simplex
-    Simplex<V> next;               // otherwise: the simplex to go on with
+    bool hand_over = false;        // never: the careful pass answers every query it runs
   };
+  // `next` is the simplex the loop goes on with, unless this stops the loop; a step past a flat segment replaces it.
   template <SupportMapping A, SupportMapping B>
   static Progress progress(const A& a, const B& b, const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m,
-                           const Step& step, const Simplex<V>& next, State& state) {
-    if (s.contains(w)) return {StopRule::RepeatedSupport, s};
-    if (next.encloses_origin) return {std::nullopt, next};
+                           const Step& step, Simplex<V>& next, State& state) {
+    if (s.contains(w)) return {StopRule::RepeatedSupport};
+    if (next.encloses_origin) return {};
     const detail::Frame<V> f = detail::make_frame(next, nullptr);
     const V v_next = detail::closest_in_frame(next, f);
     const Measure measured{v_next, f.exponent, dot(v_next, v_next), detail::largest_squared(f)};
     if (detail::is_closer(detail::FrameNorm<T>{measured.vv, measured.exponent}, detail::FrameNorm<T>{m.vv, m.exponent})) {
       state.known = measured;
-      return {std::nullopt, next};
+      return {};
     }
     // A stall with a real duality gap: w beats the simplex by more than the rounding of v·w, the region tests took w
     // into the next simplex, but that simplex is closer by less than the rounding — the closer points lie in a wedge
@@ -566,14 +573,193 @@ struct FloatingLoop {
     if (real_gap && next.contains(w) && state.stalled_steps < kStalledStepsWithGap) {
       ++state.stalled_steps;
       state.known = measured;
-      return {std::nullopt, next};
+      return {};
     }
     if constexpr (V::dimension == 3) {
       if (real_gap && s.size == 2 && !next.contains(w)) {
-        if (auto past = detail::step_past_a_flat_segment(a, b, s, w, state.stalled_steps)) return {std::nullopt, *past};
+        if (auto past = detail::step_past_a_flat_segment(a, b, s, w, state.stalled_steps)) {
+          next = *past;
+          return {};
+        }
       }
     }
-    return {StopRule::NoProgress, s};
+    return {StopRule::NoProgress};
+  }
+};
+
+// ==== The textbook pass ==============================================================================================
+
+namespace detail {
+
+// The sign of a determinant computed in T, when rounding cannot have made it: +1 or −1 when |value| exceeds
+// determinant_rounding()·permanent plus the smallest normal number (tolerances.hpp, kDeterminantRoundingEpsilons),
+// else 0 (undecided; also for a non-finite value or bound).
+template <class T>
+int certain_sign(T value, T permanent) {
+  const T bound = Tolerances<T>::determinant_rounding() * permanent + std::numeric_limits<T>::min();
+  if (value > bound) return 1;
+  if (value < -bound) return -1;
+  return 0;
+}
+
+// det(x, y, z) = x·(y×z), as TextbookRegions computes it, and its certain sign.
+template <class T>
+int certain_sign_of_triple(const Vec3<T>& x, const Vec3<T>& y, const Vec3<T>& z) {
+  using std::abs;
+  const T permanent = abs(x.x) * (abs(y.y * z.z) + abs(y.z * z.y)) + abs(x.y) * (abs(y.z * z.x) + abs(y.x * z.z)) +
+                      abs(x.z) * (abs(y.x * z.y) + abs(y.y * z.x));
+  return certain_sign(triple(x, y, z), permanent);
+}
+
+template <class T>
+int certain_sign_of_cross(const Vec2<T>& x, const Vec2<T>& y) {
+  using std::abs;
+  return certain_sign(cross(x, y), T(abs(x.x * y.y) + abs(x.y * y.x)));
+}
+
+// Does the full-dimensional simplex p contain the origin, for certain? Its barycentric determinants — det(b, c, d),
+// −det(a, c, d), det(a, b, d), −det(a, b, c) for a tetrahedron; cross(a, b), cross(b, c), cross(c, a) for a triangle —
+// all have one certain sign: then the origin lies strictly inside, in exact arithmetic.
+template <class T>
+bool encloses_for_certain(const Points<Vec3<T>>& p) {
+  const int s0 = certain_sign_of_triple(p[1], p[2], p[3]), s1 = -certain_sign_of_triple(p[0], p[2], p[3]),
+            s2 = certain_sign_of_triple(p[0], p[1], p[3]), s3 = -certain_sign_of_triple(p[0], p[1], p[2]);
+  return s0 != 0 && s0 == s1 && s0 == s2 && s0 == s3;
+}
+template <class T>
+bool encloses_for_certain(const Points<Vec2<T>>& p) {
+  const int s0 = certain_sign_of_cross(p[0], p[1]), s1 = certain_sign_of_cross(p[1], p[2]),
+            s2 = certain_sign_of_cross(p[2], p[0]);
+  return s0 != 0 && s0 == s1 && s0 == s2;
+}
+
+}  // namespace detail
+
+// In floating modes a query runs the textbook first: TextbookLoop's measures and TextbookRegions' simplex cases, in T,
+// in one power-of-two frame fixed for the query by the first simplex's largest coordinate (so scaling the input by 2^k
+// changes no decision, and the degree-4 quantities stay in range). It answers itself where docs/contract.md's bounds
+// hold for any rounded v that is a combination of simplex points with weights ≥ 0:
+//   rule 1: v exactly zero, or within the touching band;
+//   rule 1: an enclosing simplex whose barycentric determinants all clear their rounding bound (encloses_for_certain:
+//           then the origin is inside exactly) and whose weights' point Σ λᵢpᵢ is within the touching band of the
+//           origin (the witnesses are then as close as the contract asks; on a nearly flat tetrahedron the weights
+//           carry the volumes' rounding over a small sum, and the careful pass refines them);
+//   rule 2: the iteration cap (|v| an upper bound, as in the careful pass);
+//   rule 3: the separating plane, with the touching band's margin (as in the careful pass);
+//   rule 4: the duality gap.
+// Everything else it hands over to the careful pass (FloatingLoop and FloatingRegions above), which starts the query
+// again from the first simplex:
+//   w repeats a vertex of the simplex (where the careful pass's rule 5 would stop);
+//   the next simplex is not strictly closer to the origin, or has a weight that is not ≥ 0 (rule 6's stall, and what
+//   rounded region tests leave behind);
+//   an enclosure the determinants cannot prove, or whose weights' point is outside the touching band.
+// In exact arithmetic none of these happens before rule 4 or rule 1 stops the loop (|v| strictly decreases and the
+// region tests give weights > 0), so a hand-over is rounding's doing alone. Regressions: every case that a careful
+// mechanism was written for is pinned twice, through the whole query (TextbookPass.* and the edge-case tables) and
+// through the careful pass alone (Options::careful_pass_only, SearchDirection.*).
+template <Vector V>
+struct TextbookPass {
+  using T = scalar_t<V>;
+  using Regions = TextbookRegions<T>;
+  static constexpr bool rounds = true;
+  static constexpr bool hands_over = true;
+  static constexpr Pass pass = Pass::Textbook;
+
+  struct Measure {
+    Points<V> points;  // the simplex's points in the frame
+    V v;               // Σ λᵢ pᵢ, in the frame
+    T vv;              // |v|²
+    T largest;         // max |pᵢ|²
+    int exponent;      // the query's frame
+  };
+  struct Step {
+    Points<V> points;  // the simplex's points and w, in the frame
+    V v;
+    T vv, vw;
+    T largest;  // max |p|² over the points and w
+  };
+  struct State {
+    bool framed = false;
+    int exponent = 0;              // the query's frame: points are w·2^−exponent
+    std::optional<Measure> known;  // progress() measured the simplex the loop goes on with
+  };
+  struct Progress {
+    std::optional<StopRule> stop;  // never: the textbook pass stops only by rules 1 to 4
+    bool hand_over = false;
+  };
+
+  // w·2^−exponent: a product by the power of two where that is a normal number, else component by component.
+  static V in_frame(const V& w, int exponent) {
+    constexpr int kNormalExponents = std::numeric_limits<T>::max_exponent - 2;
+    if (exponent > -kNormalExponents && exponent < kNormalExponents)
+      return ScalarTraits<T>::scale_by_power_of_two(T(1), -exponent) * w;
+    V r;
+    for (int i = 0; i < V::dimension; ++i) r[i] = ScalarTraits<T>::scale_by_power_of_two(w[i], -exponent);
+    return r;
+  }
+  static Measure measured(const Simplex<V>& s, int exponent) {
+    Measure m;
+    for (int i = 0; i < s.size; ++i) m.points[i] = in_frame(s.points[i].w, exponent);
+    m.v = s.weights[0] * m.points[0];
+    m.largest = dot(m.points[0], m.points[0]);
+    for (int i = 1; i < s.size; ++i) {
+      m.v = m.v + s.weights[i] * m.points[i];
+      m.largest = std::max(m.largest, dot(m.points[i], m.points[i]));
+    }
+    m.vv = dot(m.v, m.v);
+    m.exponent = exponent;
+    return m;
+  }
+
+  static Measure measure(const Simplex<V>& s, State& state) {
+    if (state.known) {
+      const Measure m = *state.known;
+      state.known.reset();
+      return m;
+    }
+    if (!state.framed) {
+      T largest = max_abs_component(s.points[0].w);
+      for (int i = 1; i < s.size; ++i) largest = std::max(largest, max_abs_component(s.points[i].w));
+      state.exponent = ScalarTraits<T>::frame_exponent(largest);
+      state.framed = true;
+    }
+    return measured(s, state.exponent);
+  }
+
+  // Rule 1, second half, as in the careful pass.
+  static bool within_touching_band(const Measure& m) {
+    return m.vv <= Tolerances<T>::touching_ratio_squared() * m.largest;
+  }
+
+  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m) {
+    Step step{m.points, m.v, m.vv, T(0), m.largest};
+    const V x = in_frame(w.w, m.exponent);
+    step.points[s.size] = x;
+    step.vw = dot(m.v, x);
+    step.largest = std::max(m.largest, dot(x, x));
+    return step;
+  }
+
+  // Rule 3, as in the careful pass (FloatingLoop::separates).
+  static bool separates(const Step& step) {
+    return step.vw > T(0) && step.vw * step.vw > Tolerances<T>::touching_ratio_squared() * step.vv * step.largest;
+  }
+
+  template <SupportMapping A, SupportMapping B>
+  static Progress progress(const A&, const B&, const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m,
+                           const Step&, const Simplex<V>& next, State& state) {
+    const Progress hand_over{std::nullopt, true};
+    if (s.contains(w)) return hand_over;
+    for (int i = 0; i < next.size; ++i)
+      if (!(next.weights[i] >= T(0))) return hand_over;
+    const Measure measured_next = measured(next, m.exponent);
+    if (next.encloses_origin) {
+      const bool certain = detail::encloses_for_certain(measured_next.points) && within_touching_band(measured_next);
+      return certain ? Progress{} : hand_over;
+    }
+    if (!(measured_next.vv < m.vv)) return hand_over;
+    state.known = measured_next;
+    return {};
   }
 };
 

@@ -19,9 +19,11 @@
 // finitely many simplices.
 //
 // The loop is the textbook's for every scalar. What it measures — v, v·v, v·w, the touching band, rule 3's test — it
-// asks of its loop layer, LoopLayer<V>: TextbookLoop below for an exact scalar (the formulas as written), and for a
-// floating one FloatingLoop (gjkref/floating.hpp), which measures in a power-of-two frame and runs the secondary stop
-// rules 5 and 6. Those two rules exist for rounding only; the loop calls them in one marked block.
+// asks of its loop layer: TextbookLoop below for an exact scalar (the formulas as written). A floating query runs
+// twice at most (run): first TextbookPass (gjkref/floating.hpp), the textbook's formulas in one power-of-two frame,
+// which answers where the contract's bounds hold for its rounded v and otherwise hands the query over; then, after a
+// hand-over, FloatingLoop, the careful pass, which measures in each step's frame and runs the secondary stop rules 5
+// and 6. Those exist for rounding only; the loop calls them, and the hand-over, in one marked block.
 #pragma once
 
 #include <algorithm>
@@ -52,6 +54,9 @@ struct SeparationCertificate {
 template <Vector V>
 struct Options {
   int max_iterations = kDefaultMaxIterations;
+  // Floating modes: skip the textbook pass and run the careful pass alone (what the careful layer's own tests pin).
+  // The answer is within the same contract either way.
+  bool careful_pass_only = false;
   // Warm start (temporal coherence), optional. Either a first search direction (e.g. the previous query's
   // `closest`, negated: any non-zero vector), or a previous simplex as (index in A, index in B) pairs, for shapes
   // that hand out vertices by index. The answer (status and distance) is the same as a cold start's; only the path
@@ -76,6 +81,7 @@ struct Result {
   // Passes of the main loop: each makes one support query after the first. The walk past a flat segment (rule 6) makes
   // at most kStalledStepsWithGap more per query, not counted here.
   int iterations = 0;
+  Pass pass = Pass::Textbook;  // which pass answered (floating modes: Careful after a hand-over)
   std::optional<SeparationCertificate<V>> separation;  // when separated: the certificate
 
   // |v|², exact with an exact scalar. In floating modes it may under/overflow for extreme inputs: use distance().
@@ -101,14 +107,14 @@ namespace detail {
 enum class Query { Boolean, Distance };
 
 template <Vector V>
-Result<V> finish(Result<V> r, Status status, StopRule rule, const Simplex<V>& s) {
+std::optional<Result<V>> finish(Result<V>& r, Status status, StopRule rule, const Simplex<V>& s) {
   r.status = status;
   r.stop_rule = rule;
   r.simplex = s;
   r.witness_a = s.combine(&SupportPoint<V>::a);
   r.witness_b = s.combine(&SupportPoint<V>::b);
   r.closest = (status == Status::Intersecting) ? V{} : s.combine(&SupportPoint<V>::w);
-  return r;
+  return std::move(r);
 }
 
 template <Vector V>
@@ -134,7 +140,10 @@ std::optional<InputError> validate(const A& a, const B& b) {
 template <Vector V>
 struct TextbookLoop {
   using T = scalar_t<V>;
+  using Regions = TextbookRegions<T>;
   static constexpr bool rounds = false;
+  static constexpr bool hands_over = false;
+  static constexpr Pass pass = Pass::Textbook;
   struct Measure {
     V v;
   };
@@ -235,18 +244,13 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
   return s;
 }
 
-template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
+// The loop, on one loop layer, from the first simplex s. nullopt: the layer handed the query over (the textbook pass
+// in floating modes, where it cannot vouch for its answer; TextbookPass in floating.hpp says when).
+template <class Layer, SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& options, Query query, Simplex<V> s) {
   using T = scalar_t<V>;
-  using Layer = LoopLayer<V>;
-  if (auto error = validate(a, b)) return invalid<V>(*error);
-  std::optional<Simplex<V>> start = initial_simplex(a, b, options);
-  if (!start) return invalid<V>(InputError::BadWarmStart);
-  Simplex<V> s = *start;
-  for (int i = 0; i < s.size; ++i)
-    if (!is_finite(s.points[i].w)) return invalid<V>(InputError::DifferenceOverflow);
-
   Result<V> r;
+  r.pass = Layer::pass;
   typename Layer::State state;
   for (int iteration = 0;; ++iteration) {
     r.iterations = iteration;
@@ -275,16 +279,33 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     // Rule 4, the main stop rule: v·w/|v| ≤ distance ≤ |v|, and the two bounds have met.
     if (step.vv - step.vw <= Tolerances<T>::relative_gap() * step.vv) return separated(StopRule::DualityGap);
 
-    // The simplex grows by w and shrinks to its feature closest to the origin.
-    std::array<SupportPoint<V>, 4> candidates = s.points;
-    candidates[s.size] = w;
-    Simplex<V> next = reduce(candidates, closest_on_simplex(step.points, s.size + 1));
-    if constexpr (Layer::rounds) {  // floating modes: the secondary stop rules 5 and 6 (floating.hpp)
+    // The simplex grows by w (in the slot after its points) and shrinks to its feature closest to the origin.
+    s.points[s.size] = w;
+    Simplex<V> next = reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1));
+    if constexpr (Layer::rounds) {  // floating modes: the careful pass's rules 5 and 6, the textbook pass's hand-over
       const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, next, state);
+      if (progress.hand_over) return std::nullopt;
       if (progress.stop) return separated(*progress.stop);
-      next = progress.next;
     }
     s = next;
+  }
+}
+
+// One query. Exact scalars run the textbook loop. Floating ones run the textbook pass, and the careful pass when the
+// textbook pass hands over (or when asked to run it alone); both start from the same first simplex.
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
+  if (auto error = validate(a, b)) return invalid<V>(*error);
+  std::optional<Simplex<V>> start = initial_simplex(a, b, options);
+  if (!start) return invalid<V>(InputError::BadWarmStart);
+  for (int i = 0; i < start->size; ++i)
+    if (!is_finite(start->points[i].w)) return invalid<V>(InputError::DifferenceOverflow);
+  if constexpr (is_exact_v<scalar_t<V>>) {
+    return std::move(*run_loop<TextbookLoop<V>>(a, b, options, query, *start));
+  } else {
+    if (!options.careful_pass_only)
+      if (std::optional<Result<V>> r = run_loop<TextbookPass<V>>(a, b, options, query, *start)) return std::move(*r);
+    return std::move(*run_loop<FloatingLoop<V>>(a, b, options, query, *start));
   }
 }
 

@@ -121,13 +121,13 @@ ClosestFeature<scalar_t<V>> closest_of(const Points<V>& p, const std::array<Clos
   return c[best];
 }
 
-// The triangle's normal: n = (b−a)×(c−a) in 3D (from the region layer: the same vector, computed by floating modes
-// from the two shortest edges), the scalar n = cross(b−a, c−a) in 2D.
-template <class T>
+// The triangle's normal: n = (b−a)×(c−a) in 3D (from the region layer: the same vector, computed by the careful
+// floating layer from the two shortest edges), the scalar n = cross(b−a, c−a) in 2D.
+template <class Layer, class T>
 Vec3<T> normal_of(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
-  return RegionLayer<T>::normal(a, b, c);
+  return Layer::normal(a, b, c);
 }
-template <class T>
+template <class Layer, class T>
 T normal_of(const Vec2<T>& a, const Vec2<T>& b, const Vec2<T>& c) {
   return cross(b - a, c - a);
 }
@@ -179,10 +179,9 @@ ClosestFeature<scalar_t<V>> closest_on_segment(const Points<V>& p, int ia, int i
 // is the origin's projection onto the plane, which is the origin itself exactly when the origin lies on the face.
 // A collinear triangle (n = 0) has va = vb = vc = 0: every "far side" test holds, the face region is never
 // reached, and the region tests pick the closest vertex or edge of the segment it spans.
-template <Vector V>
+template <Vector V, class Layer = RegionLayer<scalar_t<V>>>
 ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int ib, int ic) {
   using T = scalar_t<V>;
-  using Layer = RegionLayer<T>;
   const V& a = p[ia];
   const V& b = p[ib];
   const V& c = p[ic];
@@ -195,7 +194,7 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
   if (b_ab <= T(0) && b_bc >= T(0)) return vertex_feature<T>(ib);
   if (c_ac <= T(0) && c_bc <= T(0)) return vertex_feature<T>(ic);
 
-  const auto n = normal_of(a, b, c);
+  const auto n = normal_of<Layer>(a, b, c);
   const T va = weight_numerator(n, b, c);
   const T vb = weight_numerator(n, c, a);
   const T vc = weight_numerator(n, a, b);
@@ -225,9 +224,8 @@ ClosestFeature<scalar_t<V>> closest_on_triangle(const Points<V>& p, int ia, int 
 // enclosed, λ = v / sum. Otherwise the closest point lies on a face: a face whose numerator has the opposite sign
 // (the origin is beyond that face) — or, for a flat tetrahedron (sum = 0, coplanar points), any of the four faces,
 // since four coplanar points' hull is the union of their four triangles. The closest candidate wins.
-template <class T>
+template <class T, class Layer = RegionLayer<T>>
 ClosestFeature<T> closest_on_tetrahedron(const Points<Vec3<T>>& p) {
-  using Layer = RegionLayer<T>;
   const std::array<T, 4> v = Layer::origin_volumes(p);
   const T sum = v[0] + v[1] + v[2] + v[3];
   const bool flat = (sum == T(0));
@@ -238,7 +236,7 @@ ClosestFeature<T> closest_on_tetrahedron(const Points<Vec3<T>>& p) {
   int count = 0;
   for (int i = 0; i < 4; ++i) {
     const bool beyond_face = flat || (sum > T(0) ? v[i] < T(0) : v[i] > T(0));
-    if (beyond_face) candidates[count++] = closest_on_triangle(p, face[i][0], face[i][1], face[i][2]);
+    if (beyond_face) candidates[count++] = closest_on_triangle<Vec3<T>, Layer>(p, face[i][0], face[i][1], face[i][2]);
   }
   if (count > 0) return closest_of(p, candidates, count);
 
@@ -251,18 +249,19 @@ ClosestFeature<T> closest_on_tetrahedron(const Points<Vec3<T>>& p) {
   return f;
 }
 
-// Dispatch on the number of points: the closest feature of the simplex p[0..k-1] to the origin.
-template <Vector V>
+// Dispatch on the number of points: the closest feature of the simplex p[0..k-1] to the origin. Layer: the region
+// layer (the default, RegionLayer, is the textbook for exact scalars and the careful layer for floating ones).
+template <Vector V, class Layer = RegionLayer<scalar_t<V>>>
 ClosestFeature<scalar_t<V>> closest_on_simplex(const Points<V>& p, int k) {
   switch (k) {
     case 1: return vertex_feature<scalar_t<V>>(0);
     case 2: return closest_on_segment(p, 0, 1);
-    case 3: return closest_on_triangle(p, 0, 1, 2);
+    case 3: return closest_on_triangle<V, Layer>(p, 0, 1, 2);
     default:
       if constexpr (V::dimension == 3)
-        return closest_on_tetrahedron(p);
+        return closest_on_tetrahedron<scalar_t<V>, Layer>(p);
       else
-        return closest_on_triangle(p, 0, 1, 2);  // unreachable: a 2D simplex has at most 3 points
+        return closest_on_triangle<V, Layer>(p, 0, 1, 2);  // unreachable: a 2D simplex has at most 3 points
   }
 }
 

@@ -32,6 +32,14 @@ enum class StopRule {
   NoProgress,       // 6: the new simplex is not closer (floating modes only)
 };
 
+// Which pass of the loop gave the answer (gjk.hpp). Exact scalars run the textbook alone. Floating ones run the
+// textbook first, in one power-of-two frame, and hand the query to the careful pass (the floating layer,
+// floating.hpp) when the textbook's rounding cannot be vouched for.
+enum class Pass {
+  Textbook,  // the textbook loop and region functions (floating modes: the first pass, accepted)
+  Careful,   // the careful pass: the floating layer's loop and region functions (floating modes only)
+};
+
 enum class InputError {
   None,
   EmptyA,              // shape A has no points

@@ -98,6 +98,18 @@ inline constexpr int kContractCertificateSqrtEpsilons = 8;
 // (reference/tests/gjk_test.cpp).
 inline constexpr int kContractDistanceEpsilons = 128;
 
+// Rounding bound of a determinant evaluated as written, in units of ε times its permanent: for det(x, y, z) =
+// x·(y×z), |fl(det) − det| ≤ γ₅·P with P = Σᵢ |xᵢ|·(|y_j z_k| + |y_k z_j|) (i, j, k cyclic), γₙ = n·u/(1 − n·u) and
+// u = ε/2 (Higham, Accuracy and Stability, §3.1: two products and a difference per component of y×z, then three
+// products and two sums), so γ₅ < 2.51·ε; for the 2D cross product x₀y₁ − x₁y₀, γ₂·(|x₀y₁| + |x₁y₀|) with γ₂ < 1.01·ε.
+// 3 covers γ₅ and the rounding of P's own evaluation (a relative γ₅ more). Gradual underflow adds at most half a
+// subnormal unit per operation, a few in all: the test adds the smallest normal number, which exceeds them all.
+// A determinant beyond the bound has the exact determinant's sign. Its use: the textbook pass (floating.hpp) accepts
+// an enclosing simplex only when every barycentric determinant clears it. Pinned by
+// TextbookPass.DeterminantSignsBeyondTheBoundAreExact (reference/tests/gjk_test.cpp: against GMP on near-singular
+// determinants, in float, double and long double).
+inline constexpr int kDeterminantRoundingEpsilons = 3;
+
 // Witness bound, in units of ε·R with R = largest_coordinate (the witnesses are combinations of the shapes' own
 // points, so their rounding scales with the coordinates, not with M): each witness of a floating-mode answer lies
 // within kContractWitnessEpsilons·ε·R (Euclidean) of its shape's hull. Why 8: witness_a = fl(Σ λ̂ᵢ aᵢ) with
@@ -121,6 +133,13 @@ struct Tolerances {
       return T(0);
     else
       return T(kVolumeRoundingEpsilons) * ScalarTraits<T>::epsilon();
+  }
+  // |fl(det) − det| ≤ determinant_rounding() · (the determinant's permanent), plus the smallest normal number.
+  static T determinant_rounding() {
+    if constexpr (ScalarTraits<T>::is_exact)
+      return T(0);
+    else
+      return T(kDeterminantRoundingEpsilons) * ScalarTraits<T>::epsilon();
   }
   // |v|² ≤ touching_ratio_squared() · max|w_i|²  ⇒  intersecting (touching within rounding).
   static T touching_ratio_squared() {
