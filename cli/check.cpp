@@ -186,12 +186,20 @@ void write_atomically(const fs::path& path, const std::string& text) {
 
 // ---- the campaign's identity ---------------------------------------------------------------------------------------
 
+// What a directory's campaign is (campaign.json): a rerun with another identity is refused, one with the same resumes.
+// A slice (--shard K/N) also records which slice and the cases per family and dimension, which `gjkref merge` needs
+// to rebuild the campaign; without them the identity is a whole campaign's, the one a merge writes.
 json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<std::string>& implementations) {
-  return {{"format", "gjkref-check/1"},
-          {"seed", seed},
-          {"families", o.families},
-          {"dims", o.dims},
-          {"implementations", implementations}};
+  json identity = {{"format", "gjkref-check/1"},
+                   {"seed", seed},
+                   {"families", o.families},
+                   {"dims", o.dims},
+                   {"implementations", implementations}};
+  if (o.slice) {
+    identity["slice"] = {{"index", o.slice->first}, {"count", o.slice->second}};
+    identity["cases"] = o.cases;
+  }
+  return identity;
 }
 
 // ---- one shard -----------------------------------------------------------------------------------------------------
@@ -207,6 +215,29 @@ std::set<std::string> done_items(const fs::path& dir) {
     }
   }
   return done;
+}
+
+// A counterexample's kind, as a shard counts its saved ones: its directory (counterexamples/IMPLEMENTATION/FINDING)
+// and the file name's stem (FAMILY-Dd-).
+std::string counterexample_kind(const fs::path& relative_file) {
+  const std::string name = relative_file.filename().string();
+  return relative_file.parent_path().string() + "/" + name.substr(0, name.rfind('-') + 1);
+}
+
+// The counterexamples a shard has saved, by kind, from its own log (a resumed shard goes on counting from there).
+// Each shard counts its own, so what it saves does not depend on how fast the other shards run, and a campaign run in
+// slices saves what one run saves.
+std::map<std::string, int> saved_by_shard(const fs::path& log) {
+  std::map<std::string, int> saved;
+  std::ifstream f(log);
+  for (std::string text; std::getline(f, text);) {
+    const json j = json::parse(text, nullptr, false);
+    if (!j.is_object() || !j.contains("results")) continue;
+    for (const auto& [name, row] : j["results"].items())
+      if (row.is_object() && row.contains("counterexample"))
+        ++saved[counterexample_kind(row["counterexample"].get<std::string>())];
+  }
+  return saved;
 }
 
 // A log cut by a kill ends in a partial line: cut it off before appending.
@@ -292,19 +323,21 @@ void on_stop_signals(void (*handler)(int)) {
   ::sigaction(SIGTERM, &action, nullptr);
 }
 
-void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o, std::uint64_t seed,
+// Shard `shard` of `shards`: its items (shard_positions), logged to shard-SHARD.jsonl in `dir`.
+void run_shard(int shard, int shards, const std::vector<Item>& items, const CheckOptions& o, std::uint64_t seed,
                std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
                int progress_fd) {
   const std::set<std::string> done = done_items(dir);
   const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
   drop_partial_line(log_path);
+  std::map<std::string, int> saved = saved_by_shard(log_path);
   const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   // The exact reference, for the counterexamples' pictures.
   auto references = impl::reference_implementations();
   impl::Implementation& exact_reference = *references.back();
   std::map<std::string, int> family_number;
   for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
-  for (const std::size_t k : shard_positions(items.size(), shard, o.jobs)) {
+  for (const std::size_t k : shard_positions(items.size(), shard, shards)) {
     if (g_stop_signal != 0) break;
     const Item& item = items[k];
     if (done.count(item.key())) continue;
@@ -357,10 +390,9 @@ void run_shard(int shard, const std::vector<Item>& items, const CheckOptions& o,
           const fs::path kind_dir = dir / "counterexamples" / info.name / impl::to_string(j.finding);
           fs::create_directories(kind_dir);
           const std::string stem = item.family + "-" + std::to_string(item.dim) + "d-";
-          int saved = 0;
-          for (const auto& e : fs::directory_iterator(kind_dir))
-            if (e.path().extension() == ".json" && e.path().filename().string().rfind(stem, 0) == 0) ++saved;
-          if (saved < kSavedCounterexamplesPerKind) {
+          int& saved_of_kind = saved[counterexample_kind(fs::relative(kind_dir / (stem + "0.json"), dir))];
+          if (saved_of_kind < kSavedCounterexamplesPerKind) {
+            ++saved_of_kind;
             Case small = shrink(c, *implementation, j.finding);
             small.name = info.name + "/" + impl::to_string(j.finding) + "/" + item.key();
             // The note describes the shrunk case (the oracle's verdict on it), and the replay names the plugin
@@ -519,8 +551,9 @@ struct Reports {
 };
 
 // `stopped_by`: the signal that interrupted the campaign (0: it ran to the end); the reports then say they are partial.
+// `scope`: a line on what part of the campaign the directory holds ("" for a whole campaign).
 Reports build_reports(const fs::path& dir, const std::vector<std::string>& order, std::uint64_t seed,
-                      const CheckOptions& o, std::size_t campaign_items, int stopped_by) {
+                      const CheckOptions& o, std::size_t campaign_items, int stopped_by, const std::string& scope = "") {
   Reports rep;
   std::map<std::string, json> lines;  // by key: a resumed shard never repeats an item, but be sure
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -629,6 +662,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
   if (stopped_by != 0)
     md << "**Partial:** the campaign was interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
        << rep.items << " of its " << campaign_items << " cases; rerun the same command to resume it.\n\n";
+  if (!scope.empty()) md << scope << "\n\n";
   md << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
      << rep.oracle_failures << " oracle failures. Every answer is judged against the exact oracle under "
      << "docs/contract.md with the implementation's own scalar (docs/comparing.md). Distance errors are absolute, "
@@ -766,6 +800,10 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: --cases and --jobs must be at least 1\n";
     return 2;
   }
+  if (o.slice && !(o.slice->second >= 1 && o.slice->first >= 0 && o.slice->first < o.slice->second)) {
+    err << "gjkref check: --shard K/N needs N >= 1 and 0 <= K < N\n";
+    return 2;
+  }
   const std::uint64_t seed = o.seed ? *o.seed : std::random_device{}();
   auto selected =
       select_implementations(o.implementations, o.plugins, err, {o.time_limit_seconds, o.memory_limit_mib});
@@ -795,17 +833,29 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   }
   out << "gjkref check: seed " << seed << ", " << o.cases << " cases per family and dimension, families";
   for (const auto& f : o.families) out << " " << f;
-  out << ", " << order.size() << " implementations, " << o.jobs << " jobs, output in " << dir.string() << "\n";
+  out << ", " << order.size() << " implementations, " << o.jobs << " jobs";
+  if (o.slice) out << ", slice " << o.slice->first << "/" << o.slice->second;
+  out << ", output in " << dir.string() << "\n";
   out.flush();
 
   std::vector<Item> items;
   for (int index = 0; index < o.cases; ++index)
     for (const std::string& f : o.families)
       for (int d : o.dims) items.push_back({f, d, index});
+  // A slice K of N runs the items of shard K of N; its J jobs are shards K, K + N, ..., K + N(J − 1) of N·J, which
+  // together deal the same items (shard_positions deals position k to shard k mod the count). So a campaign run as N
+  // slices of J jobs logs and saves exactly what one run with N·J jobs does (docs/scaling.md).
+  const int shard_count = o.slice ? o.slice->second * o.jobs : o.jobs;
+  const auto shard_index = [&](int job) { return o.slice ? o.slice->first + o.slice->second * job : job; };
+  const std::size_t to_run = o.slice ? shard_positions(items.size(), o.slice->first, o.slice->second).size()
+                                     : items.size();
   const std::size_t already = [&] {
     const auto done = done_items(dir);
-    return static_cast<std::size_t>(std::count_if(items.begin(), items.end(),
-                                                  [&](const Item& i) { return done.count(i.key()) > 0; }));
+    std::size_t n = 0;
+    for (int job = 0; job < o.jobs; ++job)
+      for (const std::size_t k : shard_positions(items.size(), shard_index(job), shard_count))
+        n += done.count(items[k].key());
+    return n;
   }();
 
   int progress[2];
@@ -819,13 +869,14 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   out.flush();
   err.flush();
   std::fflush(nullptr);  // nothing buffered may be written twice, by a shard too
-  for (int shard = 0; shard < o.jobs; ++shard) {
+  for (int job = 0; job < o.jobs; ++job) {
+    const int shard = shard_index(job);
     const pid_t pid = ::fork();
     if (pid == 0) {
       ::close(progress[0]);
       int status = 0;
       try {
-        run_shard(shard, items, o, seed, implementations, dir, progress[1]);
+        run_shard(shard, shard_count, items, o, seed, implementations, dir, progress[1]);
       } catch (const std::exception& e) {
         // A failure of gjkref's own (a file it cannot write, ...): named, and the shard ends; what it logged stays.
         std::fprintf(stderr, "gjkref check: shard %d stopped: %s\n", shard, e.what());
@@ -866,20 +917,20 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     const double seconds = std::chrono::duration<double>(now - *first_done).count();
     const std::size_t measured = finished - finished_at_first;
     const double rate = seconds > 0 ? static_cast<double>(measured) / seconds : 0;
-    const int percent = static_cast<int>(100 * finished / items.size());
-    if (o.progress && (tty || finished >= next_report || finished == items.size())) {
+    const int percent = static_cast<int>(100 * finished / to_run);
+    if (o.progress && (tty || finished >= next_report || finished == to_run)) {
       constexpr int kBarWidth = 30;
       const int filled = kBarWidth * percent / 100;
       err << (tty ? "\r" : "") << "[" << std::string(filled, '=') << std::string(kBarWidth - filled, ' ') << "] "
-          << finished << "/" << items.size() << " cases, ";
+          << finished << "/" << to_run << " cases, ";
       if (measured >= kEtaAfterItems && rate > 0)
         err << std::fixed << std::setprecision(1) << rate << " cases/s, ETA "
-            << static_cast<long long>(static_cast<double>(items.size() - finished) / rate) << " s   "
+            << static_cast<long long>(static_cast<double>(to_run - finished) / rate) << " s   "
             << std::defaultfloat;
       else
         err << "measuring the rate   ";
       err << (tty ? "" : "\n");
-      next_report = finished + items.size() / 10;
+      next_report = finished + to_run / 10;
     }
   }
   if (tty) err << "\n";
@@ -893,7 +944,13 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   }
   on_stop_signals(SIG_DFL);
   const int stopped_by = g_stop_signal;
-  const Reports rep = build_reports(dir, order, seed, o, items.size(), stopped_by);
+  std::string scope;
+  if (o.slice)
+    scope = "**Slice " + std::to_string(o.slice->first) + "/" + std::to_string(o.slice->second) + "** of a campaign of " +
+            std::to_string(items.size()) + " cases: this directory holds " + std::to_string(to_run) +
+            " of them. `gjkref merge --out DIR` with every slice's directory writes the campaign's report "
+            "(docs/scaling.md).";
+  const Reports rep = build_reports(dir, order, seed, o, to_run, stopped_by, scope);
   out << "\n";
   print_table(out, rep, order);
   out << "\n" << rep.items << " cases; " << rep.counterexamples.size() << " counterexamples saved; report: "
@@ -909,12 +966,114 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   // is outside its contract, else 0.
   if (stopped_by != 0) {
     err << "gjkref check: interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << rep.items
-        << " of " << items.size() << " cases; the report is partial. Rerun the same command to resume.\n";
+        << " of " << to_run << " cases; the report is partial. Rerun the same command to resume.\n";
     return 128 + stopped_by;
   }
   if (shard_died || rep.oracle_failures > 0) return 3;
   if (rep.disagreements > 0) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
+    return 1;
+  }
+  return 0;
+}
+
+// ---- gjkref merge ---------------------------------------------------------------------------------------------------
+
+int run_merge(const MergeOptions& m, std::ostream& out, std::ostream& err) {
+  if (m.dirs.empty()) {
+    err << "gjkref merge: name the directories of the slices (gjkref check --shard K/N --out DIR)\n";
+    return 2;
+  }
+  // Every directory holds a slice of one campaign: the same identity but for the slice, the same count of slices,
+  // each slice once.
+  json whole;
+  int count = 0;
+  std::set<int> indices;
+  for (const std::string& d : m.dirs) {
+    const fs::path file = fs::path(d) / "campaign.json";
+    std::ifstream f(file);
+    json identity = f ? json::parse(f, nullptr, false) : json();
+    if (!identity.is_object() || !identity.contains("slice") || !identity["slice"].contains("index") ||
+        !identity.contains("cases")) {
+      err << "gjkref merge: " << d << " holds no slice of a campaign (" << file.string()
+          << " is missing or was not written by gjkref check --shard K/N)\n";
+      return 2;
+    }
+    const int index = identity["slice"]["index"].get<int>(), slices = identity["slice"]["count"].get<int>();
+    identity.erase("slice");
+    if (whole.is_null()) {
+      whole = identity;
+      count = slices;
+    } else if (identity != whole || slices != count) {
+      err << "gjkref merge: " << d << " holds a slice of another campaign (seed, families, dimensions, "
+          << "implementations, cases or the number of slices differ from " << m.dirs.front() << "'s)\n";
+      return 2;
+    }
+    if (!indices.insert(index).second) {
+      err << "gjkref merge: slice " << index << "/" << count << " is named twice (" << d << ")\n";
+      return 2;
+    }
+  }
+  const fs::path dir = m.out;
+  if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
+    err << "gjkref merge: --out " << (dir.empty() ? "\"\"" : dir.string()) << ": " << why << "\n";
+    return 2;
+  }
+  if (!fs::is_empty(dir)) {
+    err << "gjkref merge: --out " << dir.string() << " is not empty; merge into a new or empty directory\n";
+    return 2;
+  }
+  // The slices' logs (shard-K.jsonl: each shard's index is the campaign's, so no two slices share a name), their
+  // counterexamples and their oracle failures, copied.
+  try {
+    for (const std::string& d : m.dirs)
+      for (const auto& entry : fs::directory_iterator(d)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() == ".jsonl")
+          fs::copy_file(entry.path(), dir / name, fs::copy_options::none);
+        else if (entry.is_directory() && (name == "counterexamples" || name == "oracle-failures"))
+          fs::copy(entry.path(), dir / name, fs::copy_options::recursive);
+      }
+  } catch (const fs::filesystem_error& e) {
+    err << "gjkref merge: " << e.what() << "\n";
+    return 2;
+  }
+  const json cases = whole["cases"];
+  whole.erase("cases");
+  write_atomically(dir / "campaign.json", whole.dump(2) + "\n");
+
+  CheckOptions o;
+  o.families = whole["families"].get<std::vector<std::string>>();
+  o.dims = whole["dims"].get<std::vector<int>>();
+  o.cases = cases.get<int>();
+  const auto order = whole["implementations"].get<std::vector<std::string>>();
+  const std::uint64_t seed = whole["seed"].get<std::uint64_t>();
+  const std::size_t campaign_items = static_cast<std::size_t>(o.cases) * o.families.size() * o.dims.size();
+  std::string scope;
+  if (static_cast<int>(indices.size()) < count) {
+    scope = "**Partial:** merged " + std::to_string(indices.size()) + " of the campaign's " + std::to_string(count) +
+            " slices; missing:";
+    for (int k = 0; k < count; ++k)
+      if (!indices.count(k)) scope += " " + std::to_string(k) + "/" + std::to_string(count);
+    scope += ".";
+  }
+  const Reports rep = build_reports(dir, order, seed, o, campaign_items, 0, scope);
+  out << "gjkref merge: " << m.dirs.size() << " of " << count << " slices of the campaign with seed " << seed
+      << ", output in " << dir.string() << "\n\n";
+  print_table(out, rep, order);
+  out << "\n" << rep.items << " of " << campaign_items << " cases; " << rep.counterexamples.size()
+      << " counterexamples saved; report: " << (dir / "report.md").string() << ", " << (dir / "report.json").string()
+      << ", " << (dir / "results.csv").string() << "\n";
+  if (static_cast<std::size_t>(rep.items) < campaign_items)
+    err << "gjkref merge: the report is partial: " << rep.items << " of " << campaign_items
+        << " cases (a slice is missing or did not finish; rerun it, then merge again into a new directory)\n";
+  if (rep.oracle_failures > 0) {
+    err << "gjkref merge: THE ORACLE FAILED on " << rep.oracle_failures << " cases (saved in "
+        << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
+    return 3;
+  }
+  if (rep.disagreements > 0) {
+    err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
     return 1;
   }
   return 0;

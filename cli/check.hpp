@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gjkref/implementations.hpp"
@@ -24,6 +25,16 @@ struct CheckOptions {
   double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds;
   std::uint64_t memory_limit_mib = impl::kDefaultWorkerMemoryLimitMiB;  // a worker's address space; 0: none
   bool progress = true;  // a progress line on stderr
+  // --shard K/N: run slice K (0 ≤ K < N) of the campaign alone, for scale-out over machines (docs/scaling.md). The
+  // slices are disjoint and together the whole campaign; `gjkref merge` combines their directories.
+  std::optional<std::pair<int, int>> slice;
+};
+
+// gjkref merge: the slices of one campaign (directories written by check --shard K/N) combined into `out`, with the
+// report a single run of the campaign would have written.
+struct MergeOptions {
+  std::vector<std::string> dirs;
+  std::string out;
 };
 
 // The family names `--family` accepts.
@@ -34,6 +45,11 @@ std::vector<std::string> family_names();
 // is within its contract, 1 when one is not, 2 on bad options or an output directory it cannot use, 3 when gjkref
 // itself failed (an oracle, a shard), 128 + the signal when SIGINT or SIGTERM interrupted it.
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+// Merges the slices into options.out (logs, counterexamples, oracle failures), builds the reports there and prints the
+// summary table. Exit status as run_check's: 0, 1 when an answer is outside its contract, 2 when the directories are
+// not slices of one campaign (or overlap, or `out` cannot be used), 3 when an oracle failed in a slice.
+int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err);
 
 // gjkref list: every implementation (built-in, and those of `plugins`) with its scalar, dimensions, what it answers
 // and its version; every family with one line on what it generates. 0, or 2 when a plugin does not load.

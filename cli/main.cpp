@@ -92,8 +92,28 @@ int main(int argc, char** argv) {
                     "MiB of address space each worker (plugin) may use; 0: no limit")
       ->capture_default_str()
       ->check(whole_mib);
+  std::string check_shard;
+  check->add_option("--shard", check_shard,
+                    "K/N: run slice K (from 0) of N of the campaign alone; gjkref merge combines the slices")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            const auto slash = text.find('/');
+            const auto digits = [](const std::string& t) {
+              return !t.empty() && t.size() <= 6 && t.find_first_not_of("0123456789") == std::string::npos;
+            };
+            if (slash == std::string::npos || !digits(text.substr(0, slash)) || !digits(text.substr(slash + 1)) ||
+                std::stoi(text.substr(0, slash)) >= std::stoi(text.substr(slash + 1)))
+              return "a slice is K/N with whole numbers 0 <= K < N (at most 6 digits each)";
+            return "";
+          },
+          "K/N"));
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
+  gjkref::cli::MergeOptions merge_options;
+  CLI::App* merge = app.add_subcommand(
+      "merge", "Combine the directories of a campaign's slices (check --shard K/N) into the campaign's report");
+  merge->add_option("dirs", merge_options.dirs, "the slices' directories")->required();
+  merge->add_option("--out", merge_options.out, "the directory to write (new or empty)")->required();
   std::vector<std::string> list_plugins;
   CLI::App* list = app.add_subcommand("list", "The implementations (with what each answers) and the families");
   list->add_option("--plugin", list_plugins, "a plugin library to list as well; repeatable")->allow_extra_args(false);
@@ -134,8 +154,13 @@ int main(int argc, char** argv) {
     check_options.families = split(check_families);
     if (*seed_option) check_options.seed = check_seed;
     check_options.progress = !no_progress;
+    if (!check_shard.empty()) {
+      const auto slash = check_shard.find('/');
+      check_options.slice = std::pair{std::stoi(check_shard.substr(0, slash)), std::stoi(check_shard.substr(slash + 1))};
+    }
     return gjkref::cli::run_check(check_options, std::cout, std::cerr);
   }
+  if (merge->parsed()) return gjkref::cli::run_merge(merge_options, std::cout, std::cerr);
   if (list->parsed()) return gjkref::cli::run_list(list_plugins, std::cout, std::cerr);
   if (render->parsed()) {
     std::stringstream names(render_impls);

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# CTest cli.check-shards (docs/scaling.md): a campaign run as two slices (check --shard K/N, one job each) and merged
+# (gjkref merge) gives the report of the same campaign run at once with two jobs: the same tables, results, logs and
+# counterexamples, byte for byte but for the time each query took. And merge refuses what is not one campaign's slices.
+# Usage: check-shards.sh GJKREF WORKDIR
+set -euo pipefail
+GJKREF="$1"
+WORK="$2"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+# libccd-gjk misses touching pairs: counterexamples are saved, so their sets are compared too.
+ARGS=(check --impl reference-double,libccd-gjk --family touching,scales --dim 2,3 --cases 100 --seed 3 --no-progress)
+# gjkref check and merge exit 1 when some answer is outside its contract: expected here.
+run() { "$@" || [ $? -eq 1 ]; }
+fail() { echo "check-shards: $*" >&2; exit 1; }
+
+run "$GJKREF" "${ARGS[@]}" --jobs 2 --out "$WORK/whole" > "$WORK/whole.out"
+run "$GJKREF" "${ARGS[@]}" --jobs 1 --shard 0/2 --out "$WORK/slice-0" > "$WORK/slice-0.out"
+run "$GJKREF" "${ARGS[@]}" --jobs 1 --shard 1/2 --out "$WORK/slice-1" > "$WORK/slice-1.out"
+grep -q "Slice 1/2" "$WORK/slice-1/report.md" || fail "a slice's report does not say it is a slice"
+run "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-1" "$WORK/slice-0" > "$WORK/merged.out"
+
+# The time columns differ from run to run: the last cell of the tables' rows, results.csv's last column, the logs'
+# "seconds" and report.json's median times. Everything else must be the same.
+untimed_md() { sed -E 's/ [^|]* \|$/ |/' "$1"; }
+untimed_log() { cat "$1"/shard-*.jsonl | sed -E 's/"seconds":[^,}]*//g' | sort; }
+diff <(untimed_md "$WORK/whole/report.md") <(untimed_md "$WORK/merged/report.md") || fail "report.md differs"
+diff <(grep -v median_seconds "$WORK/whole/report.json") <(grep -v median_seconds "$WORK/merged/report.json") ||
+  fail "report.json differs"
+diff <(cut -d, -f1-19 "$WORK/whole/results.csv") <(cut -d, -f1-19 "$WORK/merged/results.csv") || fail "results.csv differs"
+diff <(untimed_log "$WORK/whole") <(untimed_log "$WORK/merged") || fail "the logs differ"
+diff "$WORK/whole/campaign.json" "$WORK/merged/campaign.json" || fail "campaign.json differs"
+diff -r "$WORK/whole/counterexamples" "$WORK/merged/counterexamples" || fail "the counterexamples differ"
+saved=$(find "$WORK/merged/counterexamples" -name '*.json' | wc -l)
+[ "$saved" -ge 2 ] || fail "only $saved counterexamples: nothing to compare"
+
+# One slice alone: a partial report that names the missing slice.
+run "$GJKREF" merge --out "$WORK/half" "$WORK/slice-0" > /dev/null 2> "$WORK/half.err"
+grep -q "missing: 1/2" "$WORK/half/report.md" || fail "a partial merge does not name the missing slice"
+grep -q "the report is partial" "$WORK/half.err" || fail "a partial merge does not say so"
+
+# Refused, with exit status 2: a slice named twice, a slice of another campaign, a directory that is not a slice, a
+# non-empty output directory, and slices that are not K/N with 0 <= K < N.
+refused() {
+  local status=0
+  "$@" > /dev/null 2> "$WORK/refused.err" || status=$?
+  [ "$status" -eq 2 ] || fail "exit $status, not 2, for: $*"
+}
+refused "$GJKREF" merge --out "$WORK/twice" "$WORK/slice-0" "$WORK/slice-0"
+grep -q "named twice" "$WORK/refused.err" || fail "no reason for a slice named twice"
+run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 5 --seed 4 --no-progress --shard 1/2 \
+  --out "$WORK/other" > /dev/null
+refused "$GJKREF" merge --out "$WORK/mixed" "$WORK/slice-0" "$WORK/other"
+grep -q "another campaign" "$WORK/refused.err" || fail "no reason for a slice of another campaign"
+refused "$GJKREF" merge --out "$WORK/unsliced" "$WORK/whole"
+refused "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-0" "$WORK/slice-1"
+grep -q "not empty" "$WORK/refused.err" || fail "no reason for a non-empty output directory"
+for bad in 2/2 1/0 -1/2 a/b 3 1/2/3; do
+  refused "$GJKREF" "${ARGS[@]}" --shard "$bad" --out "$WORK/bad"
+done
+echo "check-shards: 2 slices merged = the whole campaign ($saved counterexamples); refusals checked"
