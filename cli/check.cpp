@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -94,6 +95,11 @@ Case generate(std::uint64_t seed, const Item& item, int family_number) {
 
 // Counterexamples shrunk and saved per implementation, finding, family and dimension; the rest are counted only.
 constexpr int kSavedCounterexamplesPerKind = 3;
+// Each shard counts its own saved counterexamples (so what is saved does not depend on the shards' speed, and a
+// campaign run in slices saves what one run does), and saves ⌊kSavedCounterexamplesPerKind / shards⌋ of a kind, at
+// least one: shrinking is most of a campaign's work where implementations fail, and this keeps a shard's share of it
+// falling as shards are added (docs/comparing.md: with 2 shards, 1 each).
+int saved_per_shard(int shards) { return std::max(1, kSavedCounterexamplesPerKind / shards); }
 // The most queries one shrink may make (each query also runs the oracle), and the most time it may take: a hang
 // costs the query time limit per attempt, so hangs are saved unshrunk.
 constexpr int kShrinkQueries = 400;
@@ -200,6 +206,35 @@ json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<st
     identity["cases"] = o.cases;
   }
   return identity;
+}
+
+// ---- the log's rows --------------------------------------------------------------------------------------------------
+
+// A judged answer within its contract that saved no counterexample (nearly all of them) is logged compactly: an array
+// of its fields in this order, null where a field is absent (trailing ones left out). An answer that was not judged
+// (refused, or outside the contract's range) is [status, "not-judged"]. Every other answer — outside the contract, or a
+// miss that saved a counterexample — keeps the full object with its names (docs/comparing.md, "Output").
+constexpr const char* kNotJudged = "not-judged";
+constexpr std::array<const char*, 14> kCompactRowFields = {
+    "status",       "finding",         "within_contract", "seconds",        "scale",
+    "separated",    "reported_distance", "reported_depth", "true_depth",     "distance_error",
+    "witness_error", "depth_error",    "normal_error",    "contact_error"};
+
+json compact_row(const json& row) {
+  json compact = json::array();
+  for (const char* name : kCompactRowFields) compact.push_back(row.contains(name) ? row[name] : json());
+  while (!compact.empty() && compact.back().is_null()) compact.erase(compact.size() - 1);
+  return compact;
+}
+
+// A logged row as an object, whichever way it was logged.
+json full_row(const json& logged) {
+  if (!logged.is_array()) return logged;
+  if (logged.size() == 2 && logged[1] == kNotJudged) return {{"status", logged[0]}, {"judged", false}};
+  json row = json::object();
+  for (std::size_t i = 0; i < logged.size() && i < kCompactRowFields.size(); ++i)
+    if (!logged[i].is_null()) row[kCompactRowFields[i]] = logged[i];
+  return row;
 }
 
 // ---- one shard -----------------------------------------------------------------------------------------------------
@@ -366,8 +401,8 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, const Chec
           break;
         }
         if (r.status == impl::Status::Unsupported) continue;  // not in this dimension: nothing to log
-        if (!j.judged) {
-          results[info.name] = {{"status", impl::to_string(r.status)}, {"judged", false}, {"why", j.not_judged}};
+        if (!j.judged) {  // compact: why it was not judged is the same for every case of its kind (gjkref eval says)
+          results[info.name] = json::array({impl::to_string(r.status), kNotJudged});
           continue;
         }
         json row = {{"status", impl::to_string(r.status)}, {"finding", impl::to_string(j.finding)},
@@ -391,7 +426,7 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, const Chec
           fs::create_directories(kind_dir);
           const std::string stem = item.family + "-" + std::to_string(item.dim) + "d-";
           int& saved_of_kind = saved[counterexample_kind(fs::relative(kind_dir / (stem + "0.json"), dir))];
-          if (saved_of_kind < kSavedCounterexamplesPerKind) {
+          if (saved_of_kind < saved_per_shard(shards)) {
             ++saved_of_kind;
             Case small = shrink(c, *implementation, j.finding);
             small.name = info.name + "/" + impl::to_string(j.finding) + "/" + item.key();
@@ -438,7 +473,8 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, const Chec
             row["counterexample"] = fs::relative(file, dir).string();
           }
         }
-        results[info.name] = row;
+        const bool compact = j.within_contract && !row.contains("detail") && !row.contains("counterexample");
+        results[info.name] = compact ? compact_row(row) : row;
       }
       if (!line.contains("oracle_failure")) line["results"] = results;
     }
@@ -592,7 +628,8 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       continue;
     }
     const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
-    for (const auto& [name, row] : j["results"].items()) {
+    for (const auto& [name, logged] : j["results"].items()) {
+      const json row = full_row(logged);
       if (row.contains("judged") && !row["judged"].get<bool>()) {
         const bool refused = row["status"] == impl::to_string(impl::Status::Refused);
         for (Tally* t : {&rep.by_implementation[name], &rep.by_implementation_family[{name, family}]}) {
@@ -676,10 +713,10 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     for (const auto& [k, t] : rep.by_implementation_family)
       if (k.first == name) table_row(md, name + ", " + k.second, t);
   md << "\n## Counterexamples\n\nShrunk, as gjkref-case/1 files (the second case in each file is the case as "
-     << "generated), each with a picture of the shrunk case (`gjkref render`) and the replay command in its note. At "
-     << "most " << kSavedCounterexamplesPerKind
-     << " are saved per implementation, finding, family and dimension in each shard; the tables count all. Each line "
-     << "gives the exact answer and what came back, on the case as generated.\n";
+     << "generated), each with a picture of the shrunk case (`gjkref render`) and the replay command in its note. Per "
+     << "implementation, finding, family and dimension, a campaign of S shards saves at most " << kSavedCounterexamplesPerKind
+     << "/S (rounded down, at least 1) in each shard; the tables count all. Each line gives the exact answer and what came "
+     << "back, on the case as generated.\n";
   // Grouped by implementation, then finding (the files' paths are counterexamples/IMPLEMENTATION/FINDING/...).
   std::string implementation_shown, finding_shown;
   for (const std::string& file : rep.counterexamples) {
