@@ -21,10 +21,30 @@ namespace {
 
 using P2 = std::array<double, 2>;
 
-// The picture's plane: the case's own in 2D, an orthographic view along (1, 1, 1) in 3D.
-P2 project(const std::array<double, 3>& p, int dim) {
-  if (dim == 2) return {p[0], p[1]};
-  return {(p[0] - p[1]) / std::sqrt(2.0), (p[0] + p[1] - 2 * p[2]) / std::sqrt(6.0)};
+using P3 = std::array<double, 3>;
+
+// The views of a picture. 2D: the case's own plane. 3D: two orthographic views, along (1, 1, 1) and along (1, −1, 0),
+// whose directions are orthogonal; the second view's plane contains the first's direction, so what one view stacks
+// (a gap along its direction, which can make a touching pair look overlapping) the other shows side by side.
+struct View {
+  const char* name;
+  P2 (*project)(const P3&);
+};
+const View kPlane{"", [](const P3& p) { return P2{p[0], p[1]}; }};
+const View kAlongDiagonal{"along (1,1,1)", [](const P3& p) {
+                            return P2{(p[0] - p[1]) / std::sqrt(2.0), (p[0] + p[1] - 2 * p[2]) / std::sqrt(6.0)};
+                          }};
+const View kAcrossDiagonal{"along (1,-1,0)", [](const P3& p) { return P2{(p[0] + p[1]) / std::sqrt(2.0), p[2]}; }};
+
+std::vector<View> views_of(int dim) {
+  if (dim == 2) return {kPlane};
+  return {kAlongDiagonal, kAcrossDiagonal};
+}
+
+std::vector<P2> projected(const std::vector<P3>& points, const View& view) {
+  std::vector<P2> out;
+  for (const P3& p : points) out.push_back(view.project(p));
+  return out;
 }
 
 // Andrew's monotone chain over doubles (for display): the hull's vertices counter-clockwise; one or two points when
@@ -86,8 +106,8 @@ std::vector<P2> exact_difference_hull(const casefile::Case& c) {
 // stops by itself. The path of the algorithm without instrumenting it.
 constexpr int kLongestPath = 64;
 
-std::vector<std::vector<P2>> reference_path(const casefile::Case& c) {
-  std::vector<std::vector<P2>> path;
+std::vector<std::vector<P3>> reference_path(const casefile::Case& c) {
+  std::vector<std::vector<P3>> path;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return path;
   casefile::in_dimension<Exact>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
@@ -95,11 +115,11 @@ std::vector<std::vector<P2>> reference_path(const casefile::Case& c) {
       Options<V> options;
       options.max_iterations = k;
       const auto r = distance(a, b, options);
-      std::vector<P2> simplex;
+      std::vector<P3> simplex;
       for (int i = 0; i < r.simplex.size; ++i) {
-        std::array<double, 3> w{0, 0, 0};
+        P3 w{0, 0, 0};
         for (int d = 0; d < V::dimension; ++d) w[d] = r.simplex.points[i].w[d].get_d();
-        simplex.push_back(project(w, c.dim));
+        simplex.push_back(w);
       }
       path.push_back(simplex);
       if (r.status != gjkref::Status::IterationLimit) break;
@@ -127,6 +147,39 @@ std::string number(double x) {
   return os.str();
 }
 
+// Lines of at most `width` characters (UTF-8 continuation bytes not counted), broken at spaces where there are any.
+std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
+  const auto length = [](const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+    return n;
+  };
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    while (length(word) > width) {  // a word longer than a line is cut
+      if (!line.empty()) lines.push_back(line), line.clear();
+      lines.push_back(word.substr(0, width));
+      word = word.substr(width);
+    }
+    if (!line.empty() && length(line) + 1 + length(word) > width) lines.push_back(line), line.clear();
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+// A scale bar's length in the data's units: 1, 2 or 5 times a power of ten, near a quarter of the extent.
+double bar_length(double extent) {
+  if (!(extent > 0) || !std::isfinite(extent)) return 0;
+  const double target = extent / 4;
+  const double power = std::pow(10.0, std::floor(std::log10(target)));
+  for (const double step : {5.0, 2.0, 1.0})
+    if (step * power <= target) return step * power;
+  return power;
+}
+
 // A panel: a square of the picture onto which a set of points is fitted.
 class Panel {
  public:
@@ -137,8 +190,19 @@ class Panel {
         lo_[k] = std::min(lo_[k], p[k]);
         hi_[k] = std::max(hi_[k], p[k]);
       }
-    const double extent = std::max(hi_[0] - lo_[0], hi_[1] - lo_[1]);
-    scale_ = extent > 0 && std::isfinite(extent) ? (size_ - 2 * kMargin) / extent : 1;
+    extent_ = std::max(hi_[0] - lo_[0], hi_[1] - lo_[1]);
+    scale_ = extent_ > 0 && std::isfinite(extent_) ? (size_ - 2 * kMargin) / extent_ : 1;
+  }
+  // A bar at the panel's lower left: its length in the data's units, so a picture of a 2^−64 gap says so.
+  std::string scale_bar() const {
+    const double length = bar_length(extent_);
+    if (!(length > 0)) return "";
+    const double x = left_ + kMargin, y = top_ + size_ - 8, w = length * scale_;
+    std::ostringstream s;
+    s << "<path d=\"M" << number(x) << "," << number(y - 4) << "V" << number(y) << "H" << number(x + w) << "V"
+      << number(y - 4) << "\" stroke=\"black\" fill=\"none\"/>\n<text x=\"" << number(x + w + 6) << "\" y=\""
+      << number(y) << "\" font-size=\"11\">" << number(length) << "</text>\n";
+    return s.str();
   }
   // The picture's coordinates of p (y down).
   P2 pixel(const P2& p) const {
@@ -163,88 +227,107 @@ class Panel {
   static constexpr double kMargin = 20;
   double left_, top_, size_;
   P2 lo_{}, hi_{};
-  double scale_ = 1;
+  double extent_ = 0, scale_ = 1;
 };
 
-const char* const kColours[] = {"#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#1f77b4"};
+// The answers' colours: 20 distinct ones, none of them the shapes' blue, orange or green (more answers than that
+// reuse them in order).
+const char* const kColours[] = {"#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+                                "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#000080", "#b8860b",
+                                "#008080", "#ff1493", "#4b0082", "#556b2f", "#a0522d", "#2f4f4f"};
+constexpr std::size_t kColourCount = sizeof kColours / sizeof kColours[0];
+
+// Characters of a text line that fit across the picture (13-pixel sans-serif, two panels wide).
+constexpr std::size_t kLineCharacters = 120;
 
 }  // namespace
 
 std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, const std::vector<Drawn>& answers) {
-  constexpr double kPanel = 420;
-  std::vector<P2> a, b, shapes;
-  for (const auto& p : c.a.points) a.push_back(project(p, c.dim));
-  for (const auto& p : c.b.points) b.push_back(project(p, c.dim));
-  shapes = a;
-  shapes.insert(shapes.end(), b.begin(), b.end());
-  for (const Drawn& d : answers)
-    if (d.result.witnesses)
-      for (const auto& w : *d.result.witnesses) shapes.push_back(project(w, c.dim));
-  std::vector<P2> difference;
-  if (c.dim == 2) {
-    difference = exact_difference_hull(c);
-  } else {
-    for (const P2& p : a)
-      for (const P2& q : b) difference.push_back({p[0] - q[0], p[1] - q[1]});
-    difference = hull_of(difference);
-  }
+  constexpr double kPanel = 420, kTop = 30, kRowGap = 30, kLine = 18;
+  std::vector<P3> a(c.a.points.begin(), c.a.points.end()), b(c.b.points.begin(), c.b.points.end());
+  std::vector<P3> differences;
+  for (const P3& p : a)
+    for (const P3& q : b) differences.push_back({p[0] - q[0], p[1] - q[1], p[2] - q[2]});
   const auto path = reference_path(c);
-  std::vector<P2> right = difference;
-  right.push_back({0, 0});
-  for (const auto& s : path) right.insert(right.end(), s.begin(), s.end());
-  const Panel left_panel(0, 30, kPanel, shapes), right_panel(kPanel + 20, 30, kPanel, right);
+  const std::vector<View> views = views_of(c.dim);
 
-  std::ostringstream svg;
-  const double height = 30 + kPanel + 30 + 18.0 * static_cast<double>(answers.size() + 3);
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << 2 * kPanel + 20 << "\" height=\"" << height
-      << "\" font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"10\" y=\"20\" font-weight=\"bold\">" << escape(c.name) << " (" << c.dim << "D"
-      << (c.dim == 3 ? ", projected along (1,1,1)" : "") << ")</text>\n"
-      << "<text x=\"10\" y=\"" << 30 + 14 << "\">A (blue), B (orange), witnesses</text>\n"
-      << "<text x=\"" << kPanel + 30 << "\" y=\"" << 30 + 14
-      << "\">A⊖B (green), origin (+), the reference's path (last in black)</text>\n"
-      << "<rect x=\"0\" y=\"30\" width=\"" << kPanel << "\" height=\"" << kPanel
-      << "\" fill=\"none\" stroke=\"#ccc\"/>\n<rect x=\"" << kPanel + 20 << "\" y=\"30\" width=\"" << kPanel
-      << "\" height=\"" << kPanel << "\" fill=\"none\" stroke=\"#ccc\"/>\n";
-  svg << left_panel.outline(hull_of(a), "fill=\"#1f77b4\" fill-opacity=\"0.25\" stroke=\"#1f77b4\"")
-      << left_panel.outline(hull_of(b), "fill=\"#ff7f0e\" fill-opacity=\"0.25\" stroke=\"#ff7f0e\"");
+  // The text under the panels, wrapped: the oracle's line, then one per answer (in the answer's colour).
+  std::vector<std::pair<std::string, const char*>> text;
+  for (const std::string& line :
+       wrapped("oracle: " + std::string(oracle::to_string(truth.verdict)) + ", distance " + number(truth.distance) +
+                   ", closest feature " + oracle::to_string(truth.feature) +
+                   "; reference path: " + std::to_string(path.size()) + " simplices",
+               kLineCharacters))
+    text.push_back({line, "black"});
   for (std::size_t i = 0; i < answers.size(); ++i) {
-    const auto& w = answers[i].result.witnesses;
-    if (!w) continue;
-    const char* colour = kColours[i % (sizeof kColours / sizeof kColours[0])];
-    const P2 wa = project((*w)[0], c.dim), wb = project((*w)[1], c.dim);
-    svg << "<polyline points=\"" << left_panel.at(wa) << " " << left_panel.at(wb) << "\" stroke=\"" << colour
-        << "\" fill=\"none\"/>\n"
-        << left_panel.outline({wa}, std::string("fill=\"") + colour + "\"")
-        << left_panel.outline({wb}, std::string("fill=\"") + colour + "\"");
-  }
-  svg << right_panel.outline(difference, "fill=\"#2ca02c\" fill-opacity=\"0.25\" stroke=\"#2ca02c\"");
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    const bool last = i + 1 == path.size();
-    svg << right_panel.outline(path[i], std::string("fill=\"none\" stroke=\"") + (last ? "black" : "#999") +
-                                            "\" stroke-dasharray=\"" + (last ? "none" : "4 3") + "\"");
-  }
-  {
-    const P2 origin = right_panel.pixel({0, 0});
-    const double ox = origin[0], oy = origin[1];
-    svg << "<path d=\"M" << ox - 6 << "," << oy << "H" << ox + 6 << "M" << ox << "," << oy - 6 << "V" << oy + 6
-        << "\" stroke=\"black\" stroke-width=\"2\"/>\n";
-  }
-  double y = 30 + kPanel + 22;
-  svg << "<text x=\"10\" y=\"" << y << "\">oracle: " << oracle::to_string(truth.verdict)
-      << ", distance " << number(truth.distance) << ", closest feature " << oracle::to_string(truth.feature)
-      << "; reference path: " << path.size() << " simplices</text>\n";
-  for (std::size_t i = 0; i < answers.size(); ++i) {
-    y += 18;
     const Drawn& d = answers[i];
     const impl::Result& r = d.result;
     std::string said = r.status == impl::Status::Answered ? (r.separated ? "separated" : "intersecting")
                                                           : impl::to_string(r.status);
     if (r.distance) said += ", distance " + number(*r.distance);
-    constexpr std::size_t kLongestDetail = 90;  // characters of a failure's detail that fit on the line
-    if (r.status != impl::Status::Answered && !r.detail.empty()) said += " (" + r.detail.substr(0, kLongestDetail) + ")";
-    svg << "<text x=\"10\" y=\"" << y << "\" fill=\"" << kColours[i % (sizeof kColours / sizeof kColours[0])]
-        << "\">" << escape(d.name) << ": " << escape(said) << " — " << escape(d.judgement) << "</text>\n";
+    if (r.status != impl::Status::Answered && !r.detail.empty()) said += " (" + r.detail + ")";
+    for (const std::string& line : wrapped(d.name + ": " + said + " — " + d.judgement, kLineCharacters))
+      text.push_back({line, kColours[i % kColourCount]});
+  }
+
+  const double rows_height = static_cast<double>(views.size()) * (kPanel + kRowGap);
+  const double height = kTop + rows_height + kLine * static_cast<double>(text.size() + 1);
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << 2 * kPanel + 20 << "\" height=\"" << height
+      << "\" font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+      << "<text x=\"10\" y=\"20\" font-weight=\"bold\">" << escape(c.name) << " (" << c.dim << "D"
+      << (c.dim == 3 ? ", two orthogonal views" : "") << ")</text>\n";
+  for (std::size_t row = 0; row < views.size(); ++row) {
+    const View& view = views[row];
+    const double top = kTop + static_cast<double>(row) * (kPanel + kRowGap);
+    const std::vector<P2> pa = projected(a, view), pb = projected(b, view);
+    std::vector<P2> shapes = pa;
+    shapes.insert(shapes.end(), pb.begin(), pb.end());
+    for (const Drawn& d : answers)
+      if (d.result.witnesses)
+        for (const auto& w : *d.result.witnesses) shapes.push_back(view.project(w));
+    const std::vector<P2> difference = c.dim == 2 ? exact_difference_hull(c) : hull_of(projected(differences, view));
+    std::vector<P2> right = difference;
+    right.push_back({0, 0});
+    for (const auto& simplex : path)
+      for (const P3& w : simplex) right.push_back(view.project(w));
+    const Panel left_panel(0, top, kPanel, shapes), right_panel(kPanel + 20, top, kPanel, right);
+    const std::string seen = c.dim == 3 ? std::string(" — view ") + view.name : "";
+    svg << "<text x=\"10\" y=\"" << top + 14 << "\">A (blue), B (orange), witnesses" << seen << "</text>\n"
+        << "<text x=\"" << kPanel + 30 << "\" y=\"" << top + 14
+        << "\">A⊖B (green), origin (+), the reference's path (last: black)</text>\n"
+        << "<rect x=\"0\" y=\"" << top << "\" width=\"" << kPanel << "\" height=\"" << kPanel
+        << "\" fill=\"none\" stroke=\"#ccc\"/>\n<rect x=\"" << kPanel + 20 << "\" y=\"" << top << "\" width=\"" << kPanel
+        << "\" height=\"" << kPanel << "\" fill=\"none\" stroke=\"#ccc\"/>\n";
+    svg << left_panel.outline(hull_of(pa), "fill=\"#1f77b4\" fill-opacity=\"0.25\" stroke=\"#1f77b4\"")
+        << left_panel.outline(hull_of(pb), "fill=\"#ff7f0e\" fill-opacity=\"0.25\" stroke=\"#ff7f0e\"");
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+      const auto& w = answers[i].result.witnesses;
+      if (!w) continue;
+      const char* colour = kColours[i % kColourCount];
+      const P2 wa = view.project((*w)[0]), wb = view.project((*w)[1]);
+      svg << "<polyline points=\"" << left_panel.at(wa) << " " << left_panel.at(wb) << "\" stroke=\"" << colour
+          << "\" fill=\"none\"/>\n"
+          << left_panel.outline({wa}, std::string("fill=\"") + colour + "\"")
+          << left_panel.outline({wb}, std::string("fill=\"") + colour + "\"");
+    }
+    svg << right_panel.outline(difference, "fill=\"#2ca02c\" fill-opacity=\"0.25\" stroke=\"#2ca02c\"");
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      const bool last = i + 1 == path.size();
+      svg << right_panel.outline(projected(path[i], view),
+                                 std::string("fill=\"none\" stroke=\"") + (last ? "black" : "#999") +
+                                     "\" stroke-dasharray=\"" + (last ? "none" : "4 3") + "\"");
+    }
+    const P2 origin = right_panel.pixel({0, 0});
+    const double ox = origin[0], oy = origin[1];
+    svg << "<path d=\"M" << ox - 6 << "," << oy << "H" << ox + 6 << "M" << ox << "," << oy - 6 << "V" << oy + 6
+        << "\" stroke=\"black\" stroke-width=\"2\"/>\n"
+        << left_panel.scale_bar() << right_panel.scale_bar();
+  }
+  double y = kTop + rows_height;
+  for (const auto& [line, colour] : text) {
+    svg << "<text x=\"10\" y=\"" << y << "\" fill=\"" << colour << "\">" << escape(line) << "</text>\n";
+    y += kLine;
   }
   svg << "</svg>\n";
   return svg.str();

@@ -162,7 +162,9 @@ TEST(Filter, RoundingIsCorrectOrUndecided) {
   // Off the tie by 2^−120 (held exactly in the product of two differences): decided, and right.
   const Tracked<Enclosure> nudge = leaf<Enclosure>(1, -std::ldexp(1.0, -120));
   for (const Tracked<Enclosure>& p : {tie * nudge, -(tie * nudge)}) {
-    if (filter::round_quotient(p.value, one.value, false, r)) EXPECT_EQ(r, round_to_double(p.exact));
+    if (filter::round_quotient(p.value, one.value, false, r)) {
+      EXPECT_EQ(r, round_to_double(p.exact));
+    }
   }
   // Results the filter leaves to rationals: zero, subnormal, and a quotient with Q not decided positive.
   EXPECT_FALSE(filter::round_quotient(filter::exact(0), filter::exact(1), false, r));

@@ -956,7 +956,9 @@ TYPED_TEST(TextbookPassSigns, DeterminantSignsBeyondTheBoundAreExact) {
     }
     const Vec2<T> x2{x.x, x.y}, z2{z.x, z.y};
     const int sign2 = detail::certain_sign_of_cross(x2, z2);
-    if (sign2 != 0) ASSERT_EQ(sign2, sgn(Exact(exact_of(x.x) * exact_of(z.y) - exact_of(x.y) * exact_of(z.x))));
+    if (sign2 != 0) {
+      ASSERT_EQ(sign2, sgn(Exact(exact_of(x.x) * exact_of(z.y) - exact_of(x.y) * exact_of(z.x))));
+    }
     if (p <= 4 && tiny != T(0) && t % 4 != 0) {
       ++clear;
       clear_decided += sign != 0;

@@ -385,8 +385,8 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
 // Is d*·(p − p_anchor) > 0 for every point p of `shape` outside `members`, where d* is a direction known to within
 // `err` per component of the double vector d (max |d_i| in [1, 2))? A proof, or false when the filter cannot decide.
 // One pass: q(p) = fl(d·p) is within β = (γ₃·max|d_i| + err)·dim·M + 2^−1070 of d*·p (M: the shape's largest
-// |coordinate|; γ₃ ≤ 2^−51 bounds a three-term dot product's rounding), so q(p) > q(p_anchor) + 2β, with the sum's own
-// rounding covered, proves the point. A point that fails this cheap test is either a member or an exact copy of one
+// |coordinate|; γ₃ ≤ 2^−51 bounds a three-term dot product's rounding; the constants are filter.hpp's), so
+// q(p) > q(p_anchor) + 2β, with the sum's own rounding covered, proves the point. A point that fails this cheap test is either a member or an exact copy of one
 // (skipped: the caller knows d*·p = d*·p_anchor exactly) or tested again on p − p_anchor, whose rounding does not grow
 // with |p|.
 template <Vector V>
@@ -397,10 +397,12 @@ bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::
   const V& p0 = points[anchor];
   const double reach = max_abs_component(d) * D * shape.max_abs_coordinate();
   if (!(reach < std::numeric_limits<double>::max() / 8)) return false;  // d·p might overflow
-  const double beta =
-      ((0x1p-51 * max_abs_component(d) + err) * D * shape.max_abs_coordinate() + 0x1p-1070) * filter::kBoundRounding;
+  using filter::kDotProductRounding, filter::kSumRounding, filter::kHalfUlp, filter::kSubnormalSlack;
+  const double beta = ((kDotProductRounding * max_abs_component(d) + err) * D * shape.max_abs_coordinate() +
+                       kSubnormalSlack) *
+                      filter::kBoundRounding;
   const double q0 = dot(d, p0);
-  const double threshold = q0 + (2 * beta * (1 + 0x1p-50) + 0x1p-52 * std::fabs(q0) + 0x1p-1070);
+  const double threshold = q0 + (2 * beta * (1 + kSumRounding) + kHalfUlp * std::fabs(q0) + kSubnormalSlack);
   for (std::size_t i = 0; i < points.size(); ++i) {
     const V& p = points[i];
     double q = d[0] * p[0];
@@ -417,7 +419,8 @@ bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::
       weighted += std::fabs(d[c] * difference);
       size += std::fabs(difference);
     }
-    const double bound = (0x1p-50 * weighted + (1 + 0x1p-50) * err * size + 0x1p-1070) * filter::kBoundRounding;
+    const double bound =
+        (kSumRounding * weighted + (1 + kSumRounding) * err * size + kSubnormalSlack) * filter::kBoundRounding;
     if (!(value > bound)) return false;
   }
   return true;
@@ -516,7 +519,6 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
   // Double words: for the roundings, and for the signs the cheap filter left undecided.
   SimplexAlgebra<Enclosure, D> q = simplex_algebra(w, k, separated, witnesses || !cheap_signs);
   if (!cheap_signs && !signs_hold(q)) return std::nullopt;
-  const SimplexAlgebra<Enclosure, D>& fine = q;
   if (!separated && filter::sign(q.weight[0]) < 0)
     for (int i = 0; i <= D; ++i) q.weight[i] = -q.weight[i];
   if (!separated && (witnesses || !cheap_signs)) {
@@ -583,17 +585,17 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
   if (cheap_signs)
     take(cheap.toward);
   else
-    take(fine.toward);
+    take(q.toward);  // (the weights' signs flipped above do not touch the direction)
   const double biggest = max_abs_component(d);
   if (!(biggest > 0) || !std::isfinite(err)) return std::nullopt;
   const int f = Tr::frame_exponent(biggest);
   for (int c = 0; c < D; ++c) {
     const double scaled = Tr::scale_by_power_of_two(d[c], -f);
-    if (d[c] != 0 && std::fabs(scaled) < 0x1p-1000) return std::nullopt;
+    if (d[c] != 0 && std::fabs(scaled) < filter::kDirectionComponentFloor) return std::nullopt;
     d[c] = scaled;
   }
-  err = Tr::scale_by_power_of_two(err, -f) * (1 + 0x1p-52) + 0x1p-1070;
-  if (!(err < 0x1p-20)) return std::nullopt;  // the direction is not known well enough to be worth a pass
+  err = Tr::scale_by_power_of_two(err, -f) * (1 + filter::kHalfUlp) + filter::kSubnormalSlack;
+  if (!(err < filter::kDirectionErrorLimit)) return std::nullopt;  // not known well enough to be worth a pass
 
   std::array<std::pair<std::size_t, std::size_t>, 4> pairs{};
   for (int i = 0; i < k; ++i) pairs[i] = out.simplex[i];

@@ -38,6 +38,33 @@ inline constexpr double kBoundRounding = 1 + 0x1p-48;
 // An absolute error per operation that covers gradual underflow.
 inline constexpr double kUnderflowSlack = 0x1p-1000;
 
+// The one-double filtered pass over a shape (certified.hpp, strictly_beyond) bounds its roundings with these, for
+// double and round to nearest (u = 2^−53; Higham, Accuracy and Stability, §3.1):
+//   kDotProductRounding = 2^−51 ≥ γ₃ = 3u/(1 − 3u): a three-term dot product's relative rounding (two-term: γ₂);
+//   kSumRounding = 2^−50 ≥ γ₄ and ≥ 2·u·(1 + u): the rounding of the comparisons' own sums and of the bounds
+//     computed beside them;
+//   kHalfUlp = 2^−52 = 2u: the rounding of one value relative to its magnitude, with room;
+//   kSubnormalSlack = 2^−1070 = 16 subnormal units: an absolute term covering what gradual underflow adds to a few
+//     operations (half a unit each).
+// Sound bounds, not tolerances: a larger value only leaves more points to the exact path. Pinned by
+// CertifiedFilters.AWrongSimplexIsNotProven (a wrong simplex is never proven) and Filter.* (the enclosures).
+inline constexpr double kDotProductRounding = 0x1p-51;
+inline constexpr double kSumRounding = 0x1p-50;
+inline constexpr double kHalfUlp = 0x1p-52;
+inline constexpr double kSubnormalSlack = 0x1p-1070;
+
+// When step 2a (certified.hpp, certify_by_filters) gives up on a separating direction before its passes over the
+// shapes, leaving the answer to the rational steps. Give-ups, not tolerances: neither can make an answer wrong.
+//   kDirectionErrorLimit = 2^−20: the direction d (scaled so max |d_i| is in [1, 2)) is known to within this per
+//     component. A pass proves a point only where d·(p − p_anchor) exceeds about that error times the shape's size;
+//     with an error this large nearly every pass over a real shape fails, and the O(n) pass is wasted.
+//   kDirectionComponentFloor = 2^−1000: a component of the scaled direction below this, but not zero, would make the
+//     pass's products underflow.
+// Pinned by CertifiedFilters.RandomCloudsAreProvenByFilters (at least 99 % of random clouds are proven here: a limit
+// far too tight fails it).
+inline constexpr double kDirectionErrorLimit = 0x1p-20;
+inline constexpr double kDirectionComponentFloor = 0x1p-1000;
+
 struct Enclosure {
   double hi = 0, lo = 0;  // the value, hi + lo, with |lo| ≤ ulp(hi)/2
   double err = 0;         // |exact − (hi + lo)| ≤ err

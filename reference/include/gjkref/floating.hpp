@@ -485,7 +485,6 @@ struct FloatingLoop {
   using T = scalar_t<V>;
   using Regions = FloatingRegions<T>;
   static constexpr bool rounds = true;
-  static constexpr bool hands_over = false;
   static constexpr Pass pass = Pass::Careful;
 
   // The current simplex as the loop measures it: v in the simplex's own frame.
@@ -662,7 +661,6 @@ struct TextbookPass {
   using T = scalar_t<V>;
   using Regions = TextbookRegions<T>;
   static constexpr bool rounds = true;
-  static constexpr bool hands_over = true;
   static constexpr Pass pass = Pass::Textbook;
 
   struct Measure {

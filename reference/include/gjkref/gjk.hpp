@@ -142,7 +142,6 @@ struct TextbookLoop {
   using T = scalar_t<V>;
   using Regions = TextbookRegions<T>;
   static constexpr bool rounds = false;
-  static constexpr bool hands_over = false;
   static constexpr Pass pass = Pass::Textbook;
   struct Measure {
     V v;
