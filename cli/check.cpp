@@ -1016,7 +1016,18 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
 
 // ---- gjkref merge ---------------------------------------------------------------------------------------------------
 
+static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& err);
+
 int run_merge(const MergeOptions& m, std::ostream& out, std::ostream& err) {
+  try {
+    return merge_slices(m, out, err);
+  } catch (const json::exception& e) {  // a campaign.json or log edited into what gjkref check never writes
+    err << "gjkref merge: a slice's files are malformed: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& err) {
   if (m.dirs.empty()) {
     err << "gjkref merge: name the directories of the slices (gjkref check --shard K/N --out DIR)\n";
     return 2;
@@ -1030,10 +1041,18 @@ int run_merge(const MergeOptions& m, std::ostream& out, std::ostream& err) {
     const fs::path file = fs::path(d) / "campaign.json";
     std::ifstream f(file);
     json identity = f ? json::parse(f, nullptr, false) : json();
-    if (!identity.is_object() || !identity.contains("slice") || !identity["slice"].contains("index") ||
-        !identity.contains("cases")) {
+    const auto whole_number = [](const json& j, const char* key) {
+      return j.is_object() && j.contains(key) && j[key].is_number_integer();
+    };
+    const bool slice = identity.is_object() && identity.contains("slice") &&
+                       whole_number(identity["slice"], "index") && whole_number(identity["slice"], "count") &&
+                       whole_number(identity, "cases") && whole_number(identity, "seed") &&
+                       identity.contains("families") && identity["families"].is_array() &&
+                       identity.contains("dims") && identity["dims"].is_array() &&
+                       identity.contains("implementations") && identity["implementations"].is_array();
+    if (!slice) {
       err << "gjkref merge: " << d << " holds no slice of a campaign (" << file.string()
-          << " is missing or was not written by gjkref check --shard K/N)\n";
+          << " is missing, malformed, or was not written by gjkref check --shard K/N)\n";
       return 2;
     }
     const int index = identity["slice"]["index"].get<int>(), slices = identity["slice"]["count"].get<int>();

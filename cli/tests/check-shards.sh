@@ -54,6 +54,12 @@ run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 5 
 refused "$GJKREF" merge --out "$WORK/mixed" "$WORK/slice-0" "$WORK/other"
 grep -q "another campaign" "$WORK/refused.err" || fail "no reason for a slice of another campaign"
 refused "$GJKREF" merge --out "$WORK/unsliced" "$WORK/whole"
+# A slice whose campaign.json was edited by hand into nonsense is refused too, not a crash.
+cp -r "$WORK/slice-1" "$WORK/garbled"
+sed -i 's/"index": 1/"index": "one"/' "$WORK/garbled/campaign.json"
+grep -q '"index": "one"' "$WORK/garbled/campaign.json" || fail "the garbled campaign.json was not garbled"
+refused "$GJKREF" merge --out "$WORK/garbled-merge" "$WORK/slice-0" "$WORK/garbled"
+grep -q "malformed" "$WORK/refused.err" || fail "no reason for a malformed campaign.json"
 refused "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-0" "$WORK/slice-1"
 grep -q "not empty" "$WORK/refused.err" || fail "no reason for a non-empty output directory"
 for bad in 2/2 1/0 -1/2 a/b 3 1/2/3; do
