@@ -7,6 +7,7 @@
 #include "check.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -306,6 +307,45 @@ void save_oracle_failure(const fs::path& dir, const Item& item, const Case& c, c
   line["oracle_failure"] = e.what();
 }
 
+// An oracle call that passes its time limit cannot be stopped; the shard process ends instead
+// (oracle::on_time_limit), and the parent starts it again, which resumes after the item. Before it ends, this action
+// logs the item as an oracle timeout (with no results: its answers are judged nowhere) and keeps the case that took
+// too long in oracle-failures/KEY-timeout.json. It runs on the oracle's watchdog thread while the shard's own thread is
+// inside the call, so what it reads (set by run_shard before each item) does not change under it.
+struct TimeoutRecord {
+  fs::path dir;
+  int log = -1, progress = -1;
+  json item;  // the item's key, family, dimension, index and kind
+};
+TimeoutRecord g_timeout;
+
+void log_oracle_timeout(const Case& c, const char* method, double limit_seconds) {
+  json line = g_timeout.item;
+  const std::string key = line["key"].get<std::string>();
+  std::ostringstream note;
+  note << "The oracle's " << method << " method passed its time limit of " << limit_seconds
+       << " s of CPU time on this case (gjkref check, item " << key << "; --oracle-time-limit sets the limit).";
+  line["oracle_timeout"] = {{"method", method}, {"limit_seconds", limit_seconds}};
+  try {
+    const fs::path file = g_timeout.dir / "oracle-failures" / (safe_name(key) + "-timeout.json");
+    fs::create_directories(file.parent_path());
+    Case saved = c;
+    saved.note = note.str();
+    write_atomically(file, casefile::write(saved));
+    line["oracle_timeout"]["case"] = fs::relative(file, g_timeout.dir).string();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gjkref check: the case of %s, which passed the oracle's time limit, could not be saved: %s\n",
+                 key.c_str(), e.what());
+  }
+  const std::string text = line.dump() + "\n";
+  if (::write(g_timeout.log, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+    std::fprintf(stderr, "gjkref check: could not log the oracle timeout of %s\n", key.c_str());
+  const char tick = 1;
+  if (::write(g_timeout.progress, &tick, 1) != 1) {
+    // The parent is gone; the log is what matters.
+  }
+}
+
 // The items of shard `shard` of `jobs`, as positions in `items`: a deal of a fixed shuffle of all positions, so that
 // every shard gets the same mix of families and dimensions (dealing the campaign's order in turn would give one shard
 // every 2D case and another every 3D case, since the order cycles through the dimensions innermost). The shuffle
@@ -367,6 +407,10 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, const Chec
   drop_partial_line(log_path);
   std::map<std::string, int> saved = saved_by_shard(log_path);
   const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  g_timeout.dir = dir;
+  g_timeout.log = log;
+  g_timeout.progress = progress_fd;
+  oracle::on_time_limit(log_oracle_timeout);
   // The exact reference, for the counterexamples' pictures.
   auto references = impl::reference_implementations();
   impl::Implementation& exact_reference = *references.back();
@@ -379,6 +423,7 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, const Chec
     const Case c = generate(seed, item, family_number[item.family]);
     json line = {{"key", item.key()}, {"family", item.family}, {"dim", item.dim}, {"index", item.index},
                  {"kind", c.name}};
+    g_timeout.item = line;
     oracle::Answer truth;
     try {
       truth = oracle::fast_oracle(c);
@@ -582,6 +627,8 @@ struct Reports {
   std::map<std::string, Tally> by_implementation;
   std::map<std::pair<std::string, std::string>, Tally> by_implementation_family;  // family: "touching 3D"
   int items = 0, oracle_failures = 0, disagreements = 0;
+  // Cases not judged because an oracle call passed its time limit (log_oracle_timeout), in key order.
+  std::vector<json> oracle_timeouts;
   std::vector<std::string> counterexamples;
   std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
@@ -625,6 +672,14 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     ++rep.items;
     if (j.contains("oracle_failure")) {
       ++rep.oracle_failures;
+      continue;
+    }
+    if (j.contains("oracle_timeout")) {
+      json timeout = j["oracle_timeout"];
+      timeout["key"] = key;
+      rep.oracle_timeouts.push_back(timeout);
+      csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
+          << j["kind"].get<std::string>() << "\",oracle-timeout,,,,,,,,,,,,,,,\n";
       continue;
     }
     const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
@@ -701,7 +756,8 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
        << rep.items << " of its " << campaign_items << " cases; rerun the same command to resume it.\n\n";
   if (!scope.empty()) md << scope << "\n\n";
   md << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
-     << rep.oracle_failures << " oracle failures. Every answer is judged against the exact oracle under "
+     << rep.oracle_failures << " oracle failures; " << rep.oracle_timeouts.size()
+     << " cases not judged because the oracle passed its time limit. Every answer is judged against the exact oracle under "
      << "docs/contract.md with the implementation's own scalar (docs/comparing.md). Distance errors are absolute, "
      << "relative to the true distance d, and relative to M, the input's scale.\n\n## By implementation\n\n";
   table_header(md, "implementation");
@@ -732,8 +788,21 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     md << ": " << rep.reasons[file] << "\n";
   }
 
+  if (!rep.oracle_timeouts.empty()) {
+    md << "\n## Oracle timeouts\n\nCases on which an oracle call passed its time limit (`--oracle-time-limit`, CPU "
+       << "seconds): no answer on them is judged. Each case is saved; `gjkref eval` replays it (with a larger "
+       << "`--oracle-time-limit`).\n\n";
+    for (const json& t : rep.oracle_timeouts) {
+      md << "- " << t["key"].get<std::string>() << ": the " << t["method"].get<std::string>() << " method, limit "
+         << t["limit_seconds"].get<double>() << " s";
+      if (t.contains("case")) md << " ([case](" << t["case"].get<std::string>() << "))";
+      md << "\n";
+    }
+  }
+
   json report = {{"seed", seed}, {"items", rep.items}, {"campaign_items", campaign_items},
                  {"partial", stopped_by != 0}, {"oracle_failures", rep.oracle_failures},
+                 {"oracle_timeouts", rep.oracle_timeouts},
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {
     return json{{"cases", t.judged},
@@ -803,7 +872,7 @@ int run_list(const std::vector<std::string>& plugins, std::ostream& out, std::os
       if (info.can(capability)) answers += (answers.empty() ? "" : ",") + std::string(word);
     const std::string dims = info.in_2d && info.in_3d ? "2D,3D" : info.in_2d ? "2D" : "3D";
     out << "  " << std::left << std::setw(24) << info.name << std::setw(13) << info.scalar << std::setw(7) << dims
-        << std::setw(44) << answers << info.version << "\n";
+        << std::setw(54) << answers << info.version << "\n";
   }
   out << "families (gjkref check --family; docs/properties.md):\n";
   for (const Family& f : families()) out << "  " << std::left << std::setw(20) << f.name << f.description << "\n";
@@ -900,14 +969,25 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: cannot create a pipe\n";
     return 2;
   }
-  std::vector<pid_t> shards;
   g_stop_signal = 0;
   on_stop_signals(note_stop_signal);
-  out.flush();
-  err.flush();
-  std::fflush(nullptr);  // nothing buffered may be written twice, by a shard too
-  for (int job = 0; job < o.jobs; ++job) {
+  oracle::set_time_limit(o.oracle_time_limit_seconds);
+  // The running shards (process id → job), and each job's log size when it last started: a shard that ends on the
+  // oracle's time limit has logged its item as an oracle timeout (log_oracle_timeout) and is started again, to go on
+  // after it; one whose log did not grow would only repeat the item, and is reported as stopped instead.
+  std::map<pid_t, int> running;
+  std::map<int, std::uintmax_t> log_size_at_start;
+  const auto log_size = [&](int job) {
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(dir / ("shard-" + std::to_string(shard_index(job)) + ".jsonl"), ec);
+    return ec ? std::uintmax_t{0} : size;
+  };
+  const auto start_shard = [&](int job) {
     const int shard = shard_index(job);
+    out.flush();
+    err.flush();
+    std::fflush(nullptr);  // nothing buffered may be written twice, by a shard too
+    log_size_at_start[job] = log_size(job);
     const pid_t pid = ::fork();
     if (pid == 0) {
       ::close(progress[0]);
@@ -923,13 +1003,15 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       std::fflush(nullptr);
       ::_exit(status);
     }
-    if (pid < 0) {
+    if (pid > 0) running[pid] = job;
+    return pid > 0;
+  };
+  for (int job = 0; job < o.jobs; ++job)
+    if (!start_shard(job)) {
       err << "gjkref check: cannot fork\n";
+      for (const auto& [pid, j] : running) ::kill(pid, SIGTERM);
       return 2;
     }
-    shards.push_back(pid);
-  }
-  ::close(progress[1]);
   // The rate is measured from the first item finished in this run, not from the start: loading the implementations
   // and skipping a resumed campaign's logged items take time that says nothing about the rest. The ETA is shown once
   // kEtaAfterItems items give a rate.
@@ -938,19 +1020,11 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   std::size_t finished = already, finished_at_first = already;
   const bool tty = o.progress && ::isatty(STDERR_FILENO);
   std::size_t next_report = 0;
-  bool forwarded = false;
-  char buffer[256];
-  for (;;) {
-    const ssize_t k = ::read(progress[0], buffer, sizeof buffer);
-    if (g_stop_signal != 0 && !forwarded) {
-      for (pid_t pid : shards) ::kill(pid, SIGTERM);
-      forwarded = true;
-    }
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) break;
+  bool forwarded = false, shard_died = false;
+  const auto show_progress = [&](std::size_t ticks) {
     const auto now = std::chrono::steady_clock::now();
     if (!first_done) first_done = now, finished_at_first = finished;
-    finished += static_cast<std::size_t>(k);
+    finished += ticks;
     const double seconds = std::chrono::duration<double>(now - *first_done).count();
     const std::size_t measured = finished - finished_at_first;
     const double rate = seconds > 0 ? static_cast<double>(measured) / seconds : 0;
@@ -969,16 +1043,40 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       err << (tty ? "" : "\n");
       next_report = finished + to_run / 10;
     }
+  };
+  // The parent keeps the pipe's writing end (to start shards again), so it watches its shards end rather than
+  // waiting for the end of the pipe.
+  char buffer[256];
+  while (!running.empty()) {
+    pollfd ready{progress[0], POLLIN, 0};
+    const int polled = ::poll(&ready, 1, 200);
+    if (g_stop_signal != 0 && !forwarded) {
+      for (const auto& [pid, job] : running) ::kill(pid, SIGTERM);
+      forwarded = true;
+    }
+    if (polled > 0 && (ready.revents & POLLIN) != 0) {
+      const ssize_t k = ::read(progress[0], buffer, sizeof buffer);
+      if (k > 0) show_progress(static_cast<std::size_t>(k));
+    }
+    for (auto it = running.begin(); it != running.end();) {
+      int status = 0;
+      const pid_t pid = it->first;
+      const int job = it->second;
+      if (::waitpid(pid, &status, WNOHANG) != pid) {
+        ++it;
+        continue;
+      }
+      it = running.erase(it);
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+      const bool timed_out = WIFEXITED(status) && WEXITSTATUS(status) == oracle::kTimeLimitExitStatus;
+      if (timed_out && g_stop_signal == 0 && log_size(job) > log_size_at_start[job] && start_shard(job)) continue;
+      if (!(timed_out && g_stop_signal != 0)) shard_died = true;
+    }
   }
+  ::close(progress[1]);
+  for (ssize_t k; (k = ::read(progress[0], buffer, sizeof buffer)) > 0;) show_progress(static_cast<std::size_t>(k));
   if (tty) err << "\n";
   ::close(progress[0]);
-  bool shard_died = false;
-  for (pid_t pid : shards) {
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) shard_died = true;
-  }
   on_stop_signals(SIG_DFL);
   const int stopped_by = g_stop_signal;
   std::string scope;
@@ -996,9 +1094,13 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (rep.oracle_failures > 0)
     err << "gjkref check: THE ORACLE FAILED on " << rep.oracle_failures << " cases (saved in "
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
+  if (!rep.oracle_timeouts.empty())
+    err << "gjkref check: " << rep.oracle_timeouts.size() << " cases not judged: an oracle call passed its time limit of "
+        << o.oracle_time_limit_seconds << " s (listed in report.md; cases in " << (dir / "oracle-failures").string()
+        << ")\n";
   if (shard_died)
-    err << "gjkref check: a shard process stopped early (its message is above; the oracle's time limit also ends "
-        << "one, docs/oracle.md); what it finished is in the report; rerun the same command to resume\n";
+    err << "gjkref check: a shard process stopped early (its message is above); what it finished is in the report; "
+        << "rerun the same command to resume\n";
   // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
   // is outside its contract, else 0.
   if (stopped_by != 0) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gjkref/implementations.hpp"
+#include "gjkref/oracle.hpp"
 
 namespace gjkref::cli {
 
@@ -24,6 +25,9 @@ struct CheckOptions {
   std::string out = "gjkref-check";
   double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds;
   std::uint64_t memory_limit_mib = impl::kDefaultWorkerMemoryLimitMiB;  // a worker's address space; 0: none
+  // CPU seconds one oracle call may take; past it the case is logged as an oracle timeout and the campaign goes on
+  // (docs/comparing.md).
+  double oracle_time_limit_seconds = oracle::kDefaultOracleTimeLimitSeconds;
   bool progress = true;  // a progress line on stderr
   // --shard K/N: run slice K (0 ≤ K < N) of the campaign alone, for scale-out over machines (docs/scaling.md). The
   // slices are disjoint and together the whole campaign; `gjkref merge` combines their directories.

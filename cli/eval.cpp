@@ -1,6 +1,13 @@
 #include "eval.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 #include <cmath>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -69,14 +76,323 @@ std::string format_double(double x) {
 
 }  // namespace
 
+namespace {
+
+// What one case added to eval's counts. oracle_disagreements: the oracle's methods disagreed or failed their
+// certificates; internal_errors: the case's process ended without a result (a crash in gjkref, CGAL or a built-in
+// library); oracle_timeouts: an oracle call passed its time limit, and no answer on the case was judged.
+struct Tally {
+  int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0;
+};
+
+// One case: both exact methods, each implementation judged, the result written to `out` (a JSON line or a block of
+// text), gjkref's own failures to `err`.
+Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& options,
+                    const std::vector<std::unique_ptr<impl::Implementation>>& chosen, std::ostream& out,
+                    std::ostream& err) {
+  Tally t;
+  // Each method checks its answer's certificate exactly and throws if it fails: a bug in gjkref or in CGAL.
+  // Within their reach (docs/oracle.md, "Reach"), the hull method answers and the QP method checks it, two
+  // independent methods on every case: eval's cases are few. Beyond the hull's reach the certified fast path
+  // answers (the certified reference's answer, its certificate checked here in one pass over each shape); beyond
+  // the QP's, the certified fast path checks the hull's answer, or nothing does. A disagreement is a bug in gjkref.
+  oracle::Answer truth, check;
+  std::optional<oracle::Method> second;
+  const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
+  const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
+  try {
+    truth = pairs <= oracle::kHullReachPairs ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
+    if (points <= oracle::kQpReachPoints) {
+      check = oracle::qp_oracle(c);
+      second = oracle::Method::Qp;
+    } else if (truth.method == oracle::Method::Hull) {
+      check = oracle::fast_oracle(c);
+      if (check.method != oracle::Method::Hull) second = check.method;
+    }
+    if (!second) check = truth;
+  } catch (const std::logic_error& e) {
+    err << "gjkref eval: THE ORACLE FAILED on case '" << c.name << "' (" << file << "): " << e.what()
+        << "\nThis is a bug in gjkref; please report it with the case file.\n";
+    ++t.oracle_disagreements;
+    ++t.evaluated;
+    return t;
+  }
+  bool methods_agree = truth.verdict == check.verdict && truth.squared_distance == check.squared_distance;
+  for (int k = 0; k < 3; ++k)
+    methods_agree = methods_agree && truth.witness_a[k] - truth.witness_b[k] == check.witness_a[k] - check.witness_b[k];
+  if (!methods_agree) {
+    err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file << "): hull says "
+        << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance << ", QP says "
+        << oracle::to_string(check.verdict) << " d^2 = " << check.squared_distance
+        << ". This is a bug in gjkref; please report it with the case file.\n";
+    ++t.oracle_disagreements;
+  }
+  ++t.evaluated;
+  // The penetration depth of touching and overlapping pairs, by both methods (the hull's, certificate checked,
+  // and the support method's): a disagreement is a bug in gjkref, as above.
+  const impl::Truth exact_truth(c, truth);
+  std::optional<oracle::Penetration> depth;
+  const bool depth_within_reach = pairs <= oracle::kHullReachPairs;  // the depth is the hull's facets
+  if (depth_within_reach &&
+      (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
+    try {
+      depth = exact_truth.penetration();
+      oracle::cross_check_penetration(c, truth, *depth);
+    } catch (const std::logic_error& e) {
+      err << "gjkref eval: THE PENETRATION-DEPTH ORACLE FAILED on case '" << c.name << "' (" << file
+          << "): " << e.what() << "\nThis is a bug in gjkref; please report it with the case file.\n";
+      ++t.oracle_disagreements;
+      return t;
+    }
+  }
+  nlohmann::json results = nlohmann::json::object();
+  std::ostringstream rows;
+  for (const auto& implementation : chosen) {
+    const impl::Info& info = implementation->info();
+    const impl::Result r = implementation->run(c);
+    const impl::Judged j = impl::judge(exact_truth, r, info);
+    if (!j.judged && r.status == impl::Status::Unsupported) continue;
+    if (j.disagrees()) ++t.disagreements;
+    const std::string agrees = impl::summary(j);
+    nlohmann::json row = {{"verdict", verdict_text(r)},
+                          {"status", impl::to_string(r.status)},
+                          {"detail", r.detail},
+                          {"judged", j.judged},
+                          {"finding", impl::to_string(j.finding)},
+                          {"agrees", !j.disagrees()},
+                          {"within_band", j.within_band()}};
+    if (!j.judged) row["not_judged"] = j.not_judged;
+    if (j.judged) row["verdict_band"] = j.band;
+    if (r.contact_class) row["class"] = *r.contact_class;
+    if (r.distance) row["distance"] = *r.distance;
+    if (r.witnesses) row["witnesses"] = *r.witnesses;
+    if (r.penetration) row["penetration_depth"] = *r.penetration;
+    if (r.normal) row["normal"] = *r.normal;
+    if (r.contacts) row["contacts"] = *r.contacts;
+    for (const auto& [key, value] : {std::pair{"distance_error", j.distance_error}, {"witness_error", j.witness_error},
+                                     {"depth_error", j.depth_error}, {"normal_error", j.normal_error},
+                                     {"contact_error", j.contact_error}})
+      if (value) row[key] = *value;
+    results[info.name] = row;
+    // The distance, or, for an intersecting answer that measures depth, the depth.
+    const std::string measured = r.status != impl::Status::Answered  ? "-"
+                                 : r.penetration && !r.separated ? "depth " + format_double(*r.penetration)
+                                 : r.distance                    ? format_double(*r.distance)
+                                 : r.separated                   ? "-"
+                                                                 : "0";
+    rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
+         << measured << std::setw(30)
+         << r.detail.substr(0, 28) << agrees << "\n";
+    if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << r.detail << "\n";
+  }
+  // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged.
+  const std::optional<oracle::Opinion> opinion = oracle::boost_geometry_opinion(c);
+  nlohmann::json opinions = nlohmann::json::object();
+  if (opinion) {
+    const bool same = opinion->intersecting == (truth.verdict != oracle::Verdict::Separated);
+    opinions["boost-geometry"] = {{"verdict", opinion->intersecting ? "intersecting" : "separated"},
+                                  {"distance", opinion->distance},
+                                  {"same_verdict_as_oracle", same}};
+    rows << "  " << std::left << std::setw(26) << "boost-geometry (opinion)" << std::setw(16)
+         << (opinion->intersecting ? "intersecting" : "separated") << std::setw(26)
+         << format_double(opinion->distance) << std::setw(30) << "double, not judged"
+         << (same ? "same verdict" : "other verdict") << "\n";
+  }
+  if (options.json) {
+    nlohmann::json line = {{"result", "evaluated"},
+                           {"name", c.name},
+                           {"dim", c.dim},
+                           {"file", file},
+                           {"oracle",
+                            {{"verdict", oracle::to_string(truth.verdict)},
+                             {"distance", truth.distance},
+                             {"squared_distance", truth.squared_distance.get_str()},
+                             {"feature", oracle::to_string(truth.feature)},
+                             {"affine_dimension", truth.affine_dimension},
+                             {"certificate", "checked"},
+                             {"method", oracle::to_string(truth.method)},
+                             {"second_method", second ? oracle::to_string(*second) : "none"},
+                             {"methods_agree", methods_agree}}},
+                           {"results", results},
+                           {"opinions", opinions}};
+    if (c.warm_start) line["warm_start"] = warm_start_text(c);
+    if (depth) {
+      auto& o = line["oracle"];
+      o["penetration_depth"] = depth->depth;
+      o["squared_penetration_depth"] = depth->squared_depth.get_str();
+      // The first optimal facet's unit normal (touching: the first generator of the normal cone), rounded.
+      if (!depth->optimal.empty()) o["normal"] = unit_normal(depth->optimal.front().normal);
+      nlohmann::json facets = nlohmann::json::array();
+      for (const oracle::DepthFacet& f : depth->optimal)
+        facets.push_back({{"normal", unit_normal(f.normal)}, {"on_a", f.on_a}, {"on_b", f.on_b}});
+      o[truth.verdict == oracle::Verdict::Touching ? "normal_cone" : "optimal_facets"] = facets;
+      o["depth_methods_agree"] = true;
+    }
+    out << line.dump() << "\n";
+  } else {
+    out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
+        << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
+        << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
+        << oracle::to_string(truth.method) << " method"
+        << (second ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
+                   : std::string(", no second method within reach"))
+        << ")\n";
+    if (c.warm_start)
+      out << "  warm start (the reference's modes; the others answer cold): " << warm_start_text(c) << "\n";
+    if (depth && truth.verdict == oracle::Verdict::Overlapping)
+      out << "  penetration depth: PD^2 = " << rational_text(depth->squared_depth) << ", PD = "
+          << format_double(depth->depth) << ", " << depth->optimal.size() << " optimal facet(s) (normal "
+          << vector_text(unit_normal(depth->optimal.front().normal), c.dim)
+          << "), certificate checked, both methods agree\n";
+    out
+        << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
+        << "distance or depth" << std::setw(30) << "details"
+        << "agrees\n"
+        << rows.str() << "\n";
+  }
+  return t;
+}
+
+// ---- one process per case ------------------------------------------------------------------------------------------
+//
+// Each case is evaluated in a process of its own, forked from eval, whose output comes back through a pipe as one JSON
+// line. A CGAL call cannot be stopped, so an oracle call that passes its time limit ends that process
+// (oracle::on_time_limit), and eval reports the case as `oracle-timeout`; any other end without a result (a crash in
+// CGAL or in an in-process library, memory exhausted) is reported for that case alone. Cases before and after are not
+// affected, and each result is written as soon as its case is done.
+
+int g_result_fd = -1;  // the case process's end of the pipe
+
+void write_message(const nlohmann::json& message) {
+  const std::string text = message.dump() + "\n";
+  const char* p = text.data();
+  for (std::size_t left = text.size(); left > 0;) {
+    const ssize_t k = ::write(g_result_fd, p, left);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return;
+    p += k;
+    left -= static_cast<std::size_t>(k);
+  }
+}
+
+void send_oracle_timeout(const Case&, const char* method, double limit_seconds) {
+  write_message({{"oracle_timeout", method}, {"limit_seconds", limit_seconds}});
+}
+
+// A case whose process ended without a result: its line (JSON) or block (text), and what it adds to the counts.
+Tally report_unfinished(const Case& c, const std::string& file, const EvalOptions& options, const nlohmann::json& said,
+                        int status, std::ostream& out, std::ostream& err) {
+  Tally t;
+  std::string result, why;
+  if (said.contains("oracle_timeout")) {
+    result = "oracle-timeout";
+    std::ostringstream os;
+    os << "the oracle's " << said["oracle_timeout"].get<std::string>() << " method passed its time limit of "
+       << said["limit_seconds"].get<double>() << " s of CPU time (--oracle-time-limit); no answer on this case is judged";
+    why = os.str();
+    ++t.oracle_timeouts;
+  } else if (said.contains("too_large")) {
+    result = "too-large";
+    why = "memory ran out while evaluating this case (" + said["too_large"].get<std::string>() +
+          "); no answer on it is judged";
+    ++t.internal_errors;
+  } else {
+    result = "internal-error";
+    std::ostringstream os;
+    if (said.contains("internal_error"))
+      os << "gjkref failed: " << said["internal_error"].get<std::string>();
+    else if (WIFSIGNALED(status))
+      os << "the case's process ended with signal " << WTERMSIG(status) << " (" << strsignal(WTERMSIG(status)) << ")";
+    else
+      os << "the case's process ended with status " << (WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    os << " before its result; a bug in gjkref or in a built-in library: please report it with the case file";
+    why = os.str();
+    ++t.internal_errors;
+  }
+  if (options.json)
+    out << nlohmann::json{{"name", c.name}, {"dim", c.dim}, {"file", file}, {"result", result}, {"reason", why}}.dump()
+        << "\n";
+  else
+    out << c.name << " (" << c.dim << "D, " << file << ")\n  " << result << ": " << why << "\n\n";
+  if (result != "oracle-timeout") err << "gjkref eval: case '" << c.name << "' (" << file << "): " << why << "\n";
+  return t;
+}
+
+Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOptions& options,
+                            const std::vector<std::unique_ptr<impl::Implementation>>& chosen, std::ostream& out,
+                            std::ostream& err) {
+  int fds[2];
+  out.flush();
+  err.flush();
+  std::fflush(nullptr);  // nothing buffered may be written twice
+  if (::pipe(fds) != 0) return evaluate_case(c, file, options, chosen, out, err);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return evaluate_case(c, file, options, chosen, out, err);
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    g_result_fd = fds[1];
+    oracle::on_time_limit(send_oracle_timeout);
+    std::ostringstream case_out, case_err;
+    try {
+      const Tally t = evaluate_case(c, file, options, chosen, case_out, case_err);
+      write_message({{"evaluated", t.evaluated},
+                     {"disagreements", t.disagreements},
+                     {"oracle_disagreements", t.oracle_disagreements},
+                     {"out", case_out.str()},
+                     {"err", case_err.str()}});
+    } catch (const std::bad_alloc& e) {
+      write_message({{"too_large", e.what()}});
+    } catch (const std::exception& e) {
+      write_message({{"internal_error", e.what()}});
+    }
+    std::fflush(nullptr);
+    ::_exit(0);  // the workers this process started end with it (PR_SET_PDEATHSIG)
+  }
+  ::close(fds[1]);
+  std::string received;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t k = ::read(fds[0], buffer, sizeof buffer);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    received.append(buffer, static_cast<std::size_t>(k));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  nlohmann::json said = nlohmann::json::object();
+  if (const auto end = received.find('\n'); end != std::string::npos) {
+    nlohmann::json parsed = nlohmann::json::parse(received.substr(0, end), nullptr, false);
+    if (parsed.is_object()) said = std::move(parsed);
+  }
+  if (said.contains("evaluated") && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    out << said["out"].get<std::string>();
+    err << said["err"].get<std::string>();
+    Tally t;
+    t.evaluated = said["evaluated"].get<int>();
+    t.disagreements = said["disagreements"].get<int>();
+    t.oracle_disagreements = said["oracle_disagreements"].get<int>();
+    return t;
+  }
+  return report_unfinished(c, file, options, said, status, out, err);
+}
+
+}  // namespace
+
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   auto selected = select_implementations(options.implementations, options.plugins, err,
                                          {options.time_limit_seconds, options.memory_limit_mib});
   if (!selected) return 2;
   const auto& chosen = *selected;
 
+  oracle::set_time_limit(options.oracle_time_limit_seconds);
   int status = 0;
-  int evaluated = 0, disagreements = 0, oracle_disagreements = 0;
+  int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0;
   for (const std::string& file : options.files) {
     const casefile::Parsed parsed = casefile::read_file(file);
     if (parsed.error) {
@@ -85,164 +401,12 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       continue;
     }
     for (const Case& c : parsed.cases) {
-      // Each method checks its answer's certificate exactly and throws if it fails: a bug in gjkref or in CGAL.
-      // Within their reach (docs/oracle.md, "Reach"), the hull method answers and the QP method checks it, two
-      // independent methods on every case: eval's cases are few. Beyond the hull's reach the certified fast path
-      // answers (the certified reference's answer, its certificate checked here in one pass over each shape); beyond
-      // the QP's, the certified fast path checks the hull's answer, or nothing does. A disagreement is a bug in gjkref.
-      oracle::Answer truth, check;
-      std::optional<oracle::Method> second;
-      const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
-      const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
-      try {
-        truth = pairs <= oracle::kHullReachPairs ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
-        if (points <= oracle::kQpReachPoints) {
-          check = oracle::qp_oracle(c);
-          second = oracle::Method::Qp;
-        } else if (truth.method == oracle::Method::Hull) {
-          check = oracle::fast_oracle(c);
-          if (check.method != oracle::Method::Hull) second = check.method;
-        }
-        if (!second) check = truth;
-      } catch (const std::logic_error& e) {
-        err << "gjkref eval: THE ORACLE FAILED on case '" << c.name << "' (" << file << "): " << e.what()
-            << "\nThis is a bug in gjkref; please report it with the case file.\n";
-        ++oracle_disagreements;
-        ++evaluated;
-        continue;
-      }
-      bool methods_agree = truth.verdict == check.verdict && truth.squared_distance == check.squared_distance;
-      for (int k = 0; k < 3; ++k)
-        methods_agree = methods_agree && truth.witness_a[k] - truth.witness_b[k] == check.witness_a[k] - check.witness_b[k];
-      if (!methods_agree) {
-        err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file << "): hull says "
-            << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance << ", QP says "
-            << oracle::to_string(check.verdict) << " d^2 = " << check.squared_distance
-            << ". This is a bug in gjkref; please report it with the case file.\n";
-        ++oracle_disagreements;
-      }
-      ++evaluated;
-      // The penetration depth of touching and overlapping pairs, by both methods (the hull's, certificate checked,
-      // and the support method's): a disagreement is a bug in gjkref, as above.
-      const impl::Truth exact_truth(c, truth);
-      std::optional<oracle::Penetration> depth;
-      const bool depth_within_reach = pairs <= oracle::kHullReachPairs;  // the depth is the hull's facets
-      if (depth_within_reach &&
-          (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
-        try {
-          depth = exact_truth.penetration();
-          oracle::cross_check_penetration(c, truth, *depth);
-        } catch (const std::logic_error& e) {
-          err << "gjkref eval: THE PENETRATION-DEPTH ORACLE FAILED on case '" << c.name << "' (" << file
-              << "): " << e.what() << "\nThis is a bug in gjkref; please report it with the case file.\n";
-          ++oracle_disagreements;
-          continue;
-        }
-      }
-      nlohmann::json results = nlohmann::json::object();
-      std::ostringstream rows;
-      for (const auto& implementation : chosen) {
-        const impl::Info& info = implementation->info();
-        const impl::Result r = implementation->run(c);
-        const impl::Judged j = impl::judge(exact_truth, r, info);
-        if (!j.judged && r.status == impl::Status::Unsupported) continue;
-        if (j.disagrees()) ++disagreements;
-        const std::string agrees = impl::summary(j);
-        nlohmann::json row = {{"verdict", verdict_text(r)},
-                              {"status", impl::to_string(r.status)},
-                              {"detail", r.detail},
-                              {"judged", j.judged},
-                              {"finding", impl::to_string(j.finding)},
-                              {"agrees", !j.disagrees()},
-                              {"within_band", j.within_band()}};
-        if (!j.judged) row["not_judged"] = j.not_judged;
-        if (j.judged) row["verdict_band"] = j.band;
-        if (r.contact_class) row["class"] = *r.contact_class;
-        if (r.distance) row["distance"] = *r.distance;
-        if (r.witnesses) row["witnesses"] = *r.witnesses;
-        if (r.penetration) row["penetration_depth"] = *r.penetration;
-        if (r.normal) row["normal"] = *r.normal;
-        if (r.contacts) row["contacts"] = *r.contacts;
-        for (const auto& [key, value] : {std::pair{"distance_error", j.distance_error}, {"witness_error", j.witness_error},
-                                         {"depth_error", j.depth_error}, {"normal_error", j.normal_error},
-                                         {"contact_error", j.contact_error}})
-          if (value) row[key] = *value;
-        results[info.name] = row;
-        // The distance, or, for an intersecting answer that measures depth, the depth.
-        const std::string measured = r.status != impl::Status::Answered  ? "-"
-                                     : r.penetration && !r.separated ? "depth " + format_double(*r.penetration)
-                                     : r.distance                    ? format_double(*r.distance)
-                                     : r.separated                   ? "-"
-                                                                     : "0";
-        rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
-             << measured << std::setw(30)
-             << r.detail.substr(0, 28) << agrees << "\n";
-        if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << r.detail << "\n";
-      }
-      // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged.
-      const std::optional<oracle::Opinion> opinion = oracle::boost_geometry_opinion(c);
-      nlohmann::json opinions = nlohmann::json::object();
-      if (opinion) {
-        const bool same = opinion->intersecting == (truth.verdict != oracle::Verdict::Separated);
-        opinions["boost-geometry"] = {{"verdict", opinion->intersecting ? "intersecting" : "separated"},
-                                      {"distance", opinion->distance},
-                                      {"same_verdict_as_oracle", same}};
-        rows << "  " << std::left << std::setw(26) << "boost-geometry (opinion)" << std::setw(16)
-             << (opinion->intersecting ? "intersecting" : "separated") << std::setw(26)
-             << format_double(opinion->distance) << std::setw(30) << "double, not judged"
-             << (same ? "same verdict" : "other verdict") << "\n";
-      }
-      if (options.json) {
-        nlohmann::json line = {{"name", c.name},
-                               {"dim", c.dim},
-                               {"file", file},
-                               {"oracle",
-                                {{"verdict", oracle::to_string(truth.verdict)},
-                                 {"distance", truth.distance},
-                                 {"squared_distance", truth.squared_distance.get_str()},
-                                 {"feature", oracle::to_string(truth.feature)},
-                                 {"affine_dimension", truth.affine_dimension},
-                                 {"certificate", "checked"},
-                                 {"method", oracle::to_string(truth.method)},
-                                 {"second_method", second ? oracle::to_string(*second) : "none"},
-                                 {"methods_agree", methods_agree}}},
-                               {"results", results},
-                               {"opinions", opinions}};
-        if (c.warm_start) line["warm_start"] = warm_start_text(c);
-        if (depth) {
-          auto& o = line["oracle"];
-          o["penetration_depth"] = depth->depth;
-          o["squared_penetration_depth"] = depth->squared_depth.get_str();
-          // The first optimal facet's unit normal (touching: the first generator of the normal cone), rounded.
-          if (!depth->optimal.empty()) o["normal"] = unit_normal(depth->optimal.front().normal);
-          nlohmann::json facets = nlohmann::json::array();
-          for (const oracle::DepthFacet& f : depth->optimal)
-            facets.push_back({{"normal", unit_normal(f.normal)}, {"on_a", f.on_a}, {"on_b", f.on_b}});
-          o[truth.verdict == oracle::Verdict::Touching ? "normal_cone" : "optimal_facets"] = facets;
-          o["depth_methods_agree"] = true;
-        }
-        out << line.dump() << "\n";
-      } else {
-        out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
-            << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
-            << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
-            << oracle::to_string(truth.method) << " method"
-            << (second ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
-                       : std::string(", no second method within reach"))
-            << ")\n";
-        if (c.warm_start)
-          out << "  warm start (the reference's modes; the others answer cold): " << warm_start_text(c) << "\n";
-        if (depth && truth.verdict == oracle::Verdict::Overlapping)
-          out << "  penetration depth: PD^2 = " << rational_text(depth->squared_depth) << ", PD = "
-              << format_double(depth->depth) << ", " << depth->optimal.size() << " optimal facet(s) (normal "
-              << vector_text(unit_normal(depth->optimal.front().normal), c.dim)
-              << "), certificate checked, both methods agree\n";
-        out
-            << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
-            << "distance or depth" << std::setw(30) << "details"
-            << "agrees\n"
-            << rows.str() << "\n";
-      }
+      const Tally t = evaluate_in_a_process(c, file, options, chosen, out, err);
+      evaluated += t.evaluated;
+      disagreements += t.disagreements;
+      oracle_disagreements += t.oracle_disagreements;
+      internal_errors += t.internal_errors;
+      oracle_timeouts += t.oracle_timeouts;
       out.flush();  // each case's result as soon as it is known: a later failure cannot take it with it
     }
   }
@@ -250,10 +414,18 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
     out << evaluated << " cases; " << disagreements
         << " answers outside their contract (docs/contract.md); the exact "
         << "oracle methods (hull, QP; penetration depth: hull, support) agree on " << evaluated - oracle_disagreements
-        << " of " << evaluated << " cases\n";
-  // Exit status (docs/comparing.md): 2 for usage or input errors, else 3 when an oracle failed, else 1 when any
-  // judged answer is outside its contract, else 0.
-  if (status == 0 && oracle_disagreements > 0) status = 3;
+        << " of " << evaluated << " cases"
+        << (oracle_timeouts > 0 ? "; " + std::to_string(oracle_timeouts) + " cases not judged (oracle-timeout)" : "")
+        << (internal_errors > 0 ? "; " + std::to_string(internal_errors) + " cases without a result (gjkref failed)"
+                                : "")
+        << "\n";
+  if (oracle_timeouts > 0)
+    err << "gjkref eval: " << oracle_timeouts << " cases not judged: an oracle call passed its time limit of "
+        << options.oracle_time_limit_seconds << " s (--oracle-time-limit)\n";
+  // Exit status (docs/comparing.md): 2 for usage or input errors, else 3 when an oracle failed or a case's process
+  // ended without a result, else 1 when any judged answer is outside its contract, else 0. An oracle timeout leaves
+  // its case unjudged and the status as it is.
+  if (status == 0 && (oracle_disagreements > 0 || internal_errors > 0)) status = 3;
   if (status == 0 && disagreements > 0) status = 1;
   return status;
 }

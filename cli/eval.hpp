@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gjkref/implementations.hpp"
+#include "gjkref/oracle.hpp"
 
 namespace gjkref::cli {
 
@@ -16,11 +17,15 @@ struct EvalOptions {
   bool json = false;
   double time_limit_seconds = impl::kDefaultQueryTimeLimitSeconds;  // per query in a worker, as check's --time-limit
   std::uint64_t memory_limit_mib = impl::kDefaultWorkerMemoryLimitMiB;  // a worker's address space, as check's
+  // CPU seconds one oracle call may take ; past it the case's result
+  // is oracle-timeout and eval goes on with the next case.
+  double oracle_time_limit_seconds = oracle::kDefaultOracleTimeLimitSeconds;
 };
 
+// Each case is evaluated in a process of its own, forked, and its result written to `out` as soon as it is done.
 // Returns the exit status: 0 when every case was read and every chosen implementation's answer agrees with the oracle
 // under docs/contract.md; 1 when some answer disagrees; 2 when a file, a plugin or an implementation name was bad
-// (the reason is printed to `err`).
+// (the reason is printed to `err`); 3 when the oracle failed or a case's process ended without a result.
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace gjkref::cli

@@ -62,6 +62,10 @@ int main(int argc, char** argv) {
   eval->add_option("--time-limit", eval_options.time_limit_seconds, "seconds one query may take before it is a hang")
       ->capture_default_str()
       ->check(time_limit);
+  eval->add_option("--oracle-time-limit", eval_options.oracle_time_limit_seconds,
+                   "CPU seconds one oracle call may take; past it the case's result is oracle-timeout")
+      ->capture_default_str()
+      ->check(time_limit);
   eval->add_option("--memory-limit", eval_options.memory_limit_mib,
                    "MiB of address space each worker (plugin) may use; 0: no limit")
       ->capture_default_str()
@@ -86,6 +90,10 @@ int main(int argc, char** argv) {
   check->add_option("--out", check_options.out, "output directory (reports, counterexamples; resumable)")
       ->capture_default_str();
   check->add_option("--time-limit", check_options.time_limit_seconds, "seconds one query may take before it is a hang")
+      ->capture_default_str()
+      ->check(time_limit);
+  check->add_option("--oracle-time-limit", check_options.oracle_time_limit_seconds,
+                    "CPU seconds one oracle call may take; past it the case is logged as an oracle timeout")
       ->capture_default_str()
       ->check(time_limit);
   check->add_option("--memory-limit", check_options.memory_limit_mib,

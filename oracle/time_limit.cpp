@@ -1,13 +1,18 @@
 // The time bound on oracle calls (gjkref/oracle.hpp): one watchdog thread, started on first use, watches the CPU time
-// of every thread with an armed call; when one has used more than the limit, it reports the call's case and aborts the
-// process. CPU time, not wall time: a process that is paused (SIGSTOP), starved by other work or frozen with its
-// machine uses none, and must not be reported as a hang (a property campaign, paused or frozen, once was).
+// of every thread with an armed call; when one has used more than the limit, it runs the action set by
+// on_time_limit() (the default reports the call and its case) and ends the process: a CGAL call cannot be stopped from
+// outside, so the process that runs it is what ends, and a supervisor (gjkref check's shards, gjkref eval's cases)
+// records the case and carries on. CPU time, not wall time: a process that is paused (SIGSTOP), starved by other work
+// or frozen with its machine uses none, and must not be reported as a hang (a property campaign, paused or frozen,
+// once was).
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -15,6 +20,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <thread>
 
 #include "gjkref/oracle.hpp"
@@ -28,6 +34,8 @@ double cpu_seconds(clockid_t clock) {
   clock_gettime(clock, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
+
+std::atomic<TimeLimitAction> g_action{nullptr};  // on_time_limit()
 
 struct Armed {
   clockid_t clock;  // the calling thread's CPU-time clock
@@ -50,7 +58,11 @@ class Watchdog {
     std::lock_guard lock(mutex_);
     const unsigned long long id = next_id_++;
     armed_[id] = {clock, cpu_seconds(clock), time_limit(), &c, method};
-    if (!thread_.joinable()) thread_ = std::thread([this] { watch(); });
+    // Threads do not survive fork(): a child process (a campaign's shard, eval's per-case process) starts its own.
+    if (watching_in_ != ::getpid()) {
+      std::thread([this] { watch(); }).detach();
+      watching_in_ = ::getpid();
+    }
     wake_.notify_one();
     return id;
   }
@@ -83,32 +95,73 @@ class Watchdog {
   }
 
   [[noreturn]] static void report(const Armed& a) {
-    const std::string text = casefile::write(*a.c);
-    const char* dir_env = std::getenv("GJKREF_FAILURE_DIR");
-    const std::filesystem::path dir = dir_env ? dir_env : "gjkref-failures";
-    const std::filesystem::path file = dir / ("oracle-timeout-" + std::string(a.method) + ".json");
-    std::error_code ignored;
-    std::filesystem::create_directories(dir, ignored);
-    std::ofstream(file) << text;
+    if (const TimeLimitAction action = g_action.load()) {
+      action(*a.c, a.method, a.limit);
+      std::fflush(nullptr);
+      std::_Exit(kTimeLimitExitStatus);
+    }
+    report_and_abort(*a.c, a.method, a.limit);
+  }
+
+  // The default action: one message naming the method, the limit and the case (its size, not its points: a case of
+  // 100,000 points is megabytes); the case saved only where the user said ($GJKREF_FAILURE_DIR), under a name of its
+  // own (the method and a hash of the case's text), so that two hangs never overwrite each other.
+  [[noreturn]] static void report_and_abort(const casefile::Case& c, const char* method, double limit) {
+    std::string saved = "not saved: set GJKREF_FAILURE_DIR to keep it";
+    if (const char* dir_env = std::getenv("GJKREF_FAILURE_DIR"); dir_env && *dir_env) {
+      const std::string text = casefile::write(c);
+      std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a
+      for (const unsigned char ch : text) hash = (hash ^ ch) * 0x100000001b3ULL;
+      char hex[17];
+      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+      const std::filesystem::path file =
+          std::filesystem::path(dir_env) / ("oracle-timeout-" + std::string(method) + "-" + hex + ".json");
+      std::error_code ec;
+      std::filesystem::create_directories(file.parent_path(), ec);
+      std::ofstream out(file);
+      out << text;
+      out.close();
+      saved = out ? "saved to " + file.string() + "; replay with: gjkref eval " + file.string()
+                  : "could not be saved to " + file.string();
+    }
     std::fprintf(stderr,
-                 "gjkref oracle: %s exceeded its time limit of %g s of CPU time on case '%s' (saved to %s):\n%s\n"
-                 "gjkref oracle: aborting; replay with: gjkref eval %s\n",
-                 a.method, a.limit, a.c->name.c_str(), file.c_str(), text.c_str(), file.c_str());
+                 "gjkref oracle: %s exceeded its time limit of %g s of CPU time on case '%s' (%dD, %zu + %zu points; "
+                 "%s); aborting\n",
+                 method, limit, c.name.c_str(), c.dim, c.a.points.size(), c.b.points.size(), saved.c_str());
     std::abort();
   }
 
+ public:
+  // Threads do not survive fork(), and a mutex held by the watchdog at that moment would stay locked in the child:
+  // the fork handlers take the mutex around fork(), and the child starts with no armed call and no watchdog.
+  static void before_fork() { instance().mutex_.lock(); }
+  static void after_fork_in_parent() { instance().mutex_.unlock(); }
+  static void after_fork_in_child() {
+    Watchdog& w = instance();
+    w.armed_.clear();
+    new (&w.wake_) std::condition_variable;  // the parent's watchdog, waiting on it, is not in the child
+    w.mutex_.unlock();
+  }
+
+ private:
   std::mutex mutex_;
   std::condition_variable wake_;
   std::map<unsigned long long, Armed> armed_;
   unsigned long long next_id_ = 0;
-  std::thread thread_;
+  pid_t watching_in_ = 0;  // the process whose watchdog thread runs (0: none yet)
 };
 
 std::atomic<double> limit_seconds{kDefaultOracleTimeLimitSeconds};
 
+[[maybe_unused]] const int g_fork_handlers_registered = [] {
+  Watchdog::instance();
+  return ::pthread_atfork(&Watchdog::before_fork, &Watchdog::after_fork_in_parent, &Watchdog::after_fork_in_child);
+}();
+
 }  // namespace
 
 void set_time_limit(double seconds) { limit_seconds = seconds; }
+void on_time_limit(TimeLimitAction action) { g_action = action; }
 double time_limit() { return limit_seconds; }
 
 TimeLimit::TimeLimit(const casefile::Case& c, const char* method) : id_(Watchdog::instance().arm(c, method)) {}

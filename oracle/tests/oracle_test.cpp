@@ -4,10 +4,14 @@
 #include "gjkref/oracle.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <bit>
 #include <cmath>
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -696,7 +700,8 @@ void spin_for(double seconds) {
 TEST(TimeLimitDeathTest, AHangIsReportedWithItsCase) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
-  const std::string dir = ::testing::TempDir() + "gjkref-time-limit";
+  const std::filesystem::path dir = ::testing::TempDir() + "gjkref-time-limit";
+  std::filesystem::remove_all(dir);
   EXPECT_DEATH(
       {
         setenv("GJKREF_FAILURE_DIR", dir.c_str(), 1);
@@ -704,10 +709,79 @@ TEST(TimeLimitDeathTest, AHangIsReportedWithItsCase) {
         const TimeLimit bound(c, "held");
         spin_for(60);
       },
-      "held exceeded its time limit of 0.05 s of CPU time on case 'test'");
-  const auto saved = casefile::read_file(dir + "/oracle-timeout-held.json");
+      "held exceeded its time limit of 0.05 s of CPU time on case 'test' \\(3D, 1 \\+ 1 points; saved to .*"
+      "oracle-timeout-held-[0-9a-f]{16}.json");
+  // Saved under a name of its own: the method and a hash of the case's text.
+  std::vector<std::filesystem::path> saved_files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) saved_files.push_back(entry.path());
+  ASSERT_EQ(saved_files.size(), 1u);
+  EXPECT_EQ(saved_files[0].filename().string().rfind("oracle-timeout-held-", 0), 0u);
+  const auto saved = casefile::read_file(saved_files[0].string());
   ASSERT_FALSE(saved.error) << saved.error->message();
   EXPECT_EQ(casefile::write(saved.cases[0]), casefile::write(c));
+}
+
+// Without GJKREF_FAILURE_DIR, nothing is written anywhere (the working directory included); the message says so.
+TEST(TimeLimitDeathTest, NothingIsSavedUnlessAskedWhere) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  const std::filesystem::path dir = ::testing::TempDir() + "gjkref-time-limit-cwd";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  EXPECT_DEATH(
+      {
+        unsetenv("GJKREF_FAILURE_DIR");
+        std::filesystem::current_path(dir);
+        set_time_limit(0.05);
+        const TimeLimit bound(c, "held");
+        spin_for(60);
+      },
+      "not saved: set GJKREF_FAILURE_DIR to keep it");
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+}
+
+// With an action set, the action runs and the process ends with kTimeLimitExitStatus, the status a supervising
+// process (gjkref check, gjkref eval) reads as "this case passed the oracle's time limit".
+void say_which_case(const Case& c, const char* method, double limit) {
+  std::fprintf(stderr, "action: %s on '%s' after %g s\n", method, c.name.c_str(), limit);
+}
+
+TEST(TimeLimitDeathTest, AnActionRecordsTheCaseAndTheProcessEndsWithItsStatus) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  EXPECT_EXIT(
+      {
+        on_time_limit(say_which_case);
+        set_time_limit(0.05);
+        const TimeLimit bound(c, "held");
+        spin_for(60);
+      },
+      ::testing::ExitedWithCode(kTimeLimitExitStatus), "action: held on 'test' after 0.05 s");
+}
+
+// Threads do not survive fork(): a child of a process whose watchdog already runs must start its own, or its calls
+// would never be bounded (gjkref check's shards and eval's per-case processes are such children).
+TEST(TimeLimit, AForkedChildHasItsOwnWatchdog) {
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  {
+    const TimeLimit started(c, "parent");  // the parent's watchdog thread is running from here on
+  }
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    on_time_limit(say_which_case);
+    set_time_limit(0.05);
+    {
+      const TimeLimit bound(c, "child");
+      spin_for(10);
+    }
+    std::_Exit(0);  // not bounded: the test fails below
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), kTimeLimitExitStatus);
 }
 
 TEST(TimeLimit, FinishedCallsAreNeverReported) {

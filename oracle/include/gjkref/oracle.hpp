@@ -195,16 +195,27 @@ struct Opinion {
 };
 std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
 
-// The time bound on oracle calls (hull_oracle and qp_oracle: CGAL code that must terminate, and did not always in
-// other versions or with other pricing rules; docs/oracle.md). A call whose thread uses more CPU time than the limit
-// is reported — the method and the case as gjkref-case/1 on stderr and in $GJKREF_FAILURE_DIR (default
-// gjkref-failures/) — and the process aborts: a hang becomes a reported failure, never a silent stall. Isolate oracle
-// calls in a worker process where an abort must not end a campaign. CPU time, not wall time: a paused, starved or
-// frozen process is not hanging. The default: far above the slowest call measured (qp_oracle, 64 points per shape,
-// 3D: about 12 ms; docs/oracle.md).
+// The time bound on oracle calls (hull_oracle, qp_oracle and the depth methods: CGAL code that must terminate, and did
+// not always in other versions or with other pricing rules; docs/oracle.md). CPU time, not wall time: a paused,
+// starved or frozen process is not hanging. The default: far above the slowest call measured (qp_oracle, 64 points per
+// shape, 3D: about 12 ms; docs/oracle.md).
 inline constexpr double kDefaultOracleTimeLimitSeconds = 60;
 void set_time_limit(double seconds);
 double time_limit();
+
+// What happens when a call's thread has used more CPU time than the limit. A running CGAL call cannot be stopped, so
+// the process ends either way:
+// - by default, one line on stderr names the method, the limit and the case (its name and size), the case is saved
+//   as $GJKREF_FAILURE_DIR/oracle-timeout-METHOD-HASH.json when that variable is set (nowhere otherwise), and the
+//   process aborts;
+// - with an action set, the action runs (on the watchdog's thread, while the call goes on: it records what its
+//   program needs, say the case as a per-case result) and the process ends with std::_Exit(kTimeLimitExitStatus),
+//   which the program's supervising process reads as "this case passed the oracle's time limit" and carries on from
+//   (gjkref check restarts the shard, gjkref eval reports the case; docs/comparing.md).
+// nullptr restores the default. Fork-safe: a child process starts with no armed call and its own watchdog.
+using TimeLimitAction = void (*)(const casefile::Case& c, const char* method, double limit_seconds);
+inline constexpr int kTimeLimitExitStatus = 86;
+void on_time_limit(TimeLimitAction action);
 
 // Arms the bound for one call, for as long as it lives.
 class TimeLimit {
