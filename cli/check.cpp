@@ -1,9 +1,11 @@
 // gjkref check (docs/comparing.md): implementations against the exact oracle on the property suite's families.
 //
 // The campaign is split into items (family, dimension, index), dealt to `jobs` shards (shard_positions): forked
-// processes with their own implementation workers. A shard appends one JSON line per item to shard-K.jsonl as soon as the item is
-// done, after writing any counterexample it found, so a campaign killed at any point keeps everything it found, and a
-// rerun with the same arguments skips the items already in the logs. The reports are then built from the logs.
+// processes with their own implementation workers. A shard appends one JSON line per item to shard-K.jsonl as soon as
+// the item is done, so a campaign killed at any point keeps everything it judged, and a rerun with the same arguments
+// skips the items already in the logs. Once every item is judged, the counterexamples are chosen from the logs (the
+// first of each kind in the campaign's order), shrunk and saved in `jobs` processes (save_counterexamples); the reports
+// are then built from the logs and the saved files.
 #include "check.hpp"
 
 #include <fcntl.h>
@@ -92,15 +94,17 @@ Case generate(std::uint64_t seed, const Item& item, int family_number) {
   return family.generator(item.dim)(random, item.index % (kLargestSize + 1)).value();
 }
 
+// SIGINT or SIGTERM received (0: none). The parent forwards it to its shards as SIGTERM; a shard stops before its
+// next item (a process saving counterexamples, before its next shrinking step), its workers with it; the parent then
+// writes the report of what finished, marked partial.
+volatile std::sig_atomic_t g_stop_signal = 0;
+
 // ---- counterexamples -----------------------------------------------------------------------------------------------
 
-// Counterexamples shrunk and saved per implementation, finding, family and dimension; the rest are counted only.
+// Counterexamples shrunk and saved per implementation, finding, family and dimension: the first of each kind in the
+// campaign's order (index, then family, then dimension), chosen once the cases are judged, so that what is saved does
+// not depend on the number of jobs or slices (save_counterexamples); the rest are counted only.
 constexpr int kSavedCounterexamplesPerKind = 3;
-// Each shard counts its own saved counterexamples (so what is saved does not depend on the shards' speed, and a
-// campaign run in slices saves what one run does), and saves ⌊kSavedCounterexamplesPerKind / shards⌋ of a kind, at
-// least one: shrinking is most of a campaign's work where implementations fail, and this keeps a shard's share of it
-// falling as shards are added (docs/comparing.md: with 2 shards, 1 each).
-int saved_per_shard(int shards) { return std::max(1, kSavedCounterexamplesPerKind / shards); }
 // The most queries one shrink may make (each query also runs the oracle), and the most time it may take: a hang
 // costs the query time limit per attempt, so hangs are saved unshrunk.
 constexpr int kShrinkQueries = 400;
@@ -140,7 +144,7 @@ Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding)
   int queries = 0;
   const auto start = std::chrono::steady_clock::now();
   const auto budget_left = [&] {
-    return queries < kShrinkQueries &&
+    return queries < kShrinkQueries && g_stop_signal == 0 &&
            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < kShrinkSeconds;
   };
   const auto try_case = [&](const Case& candidate) {
@@ -238,6 +242,158 @@ json full_row(const json& logged) {
   return row;
 }
 
+// ---- counterexamples to save -----------------------------------------------------------------------------------
+
+// Is a judged row one whose case is a counterexample? Every answer outside the contract, and every intersecting pair
+// called separated (a miss, even where a floating implementation's contract allows it).
+bool to_be_saved(const json& row) {
+  if (!row.is_object() || !row.contains("within_contract")) return false;
+  const std::string finding = row["finding"].get<std::string>();
+  return !row["within_contract"].get<bool>() ||
+         finding == impl::to_string(impl::Finding::SeparatedWhileTouching) ||
+         finding == impl::to_string(impl::Finding::SeparatedWhileOverlapping);
+}
+
+std::optional<impl::Finding> finding_named(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(impl::Finding::WrongClass); ++k)
+    if (name == impl::to_string(static_cast<impl::Finding>(k))) return static_cast<impl::Finding>(k);
+  return std::nullopt;
+}
+
+// counterexamples/IMPLEMENTATION/FINDING/FAMILY-Dd-INDEX.json, relative to the campaign's directory.
+fs::path counterexample_path(const std::string& implementation, const std::string& finding, const Item& item) {
+  return fs::path("counterexamples") / implementation / finding /
+         (item.family + "-" + std::to_string(item.dim) + "d-" + std::to_string(item.index) + ".json");
+}
+
+// The item a counterexample file is of (FAMILY-Dd-INDEX.json), or nullopt for another file.
+std::optional<Item> item_of_counterexample(const fs::path& file) {
+  if (file.extension() != ".json") return std::nullopt;
+  const std::string stem = file.stem().string();
+  const auto last = stem.rfind('-');
+  if (last == std::string::npos || last == 0) return std::nullopt;
+  const auto before = stem.rfind('-', last - 1);
+  if (before == std::string::npos) return std::nullopt;
+  const std::string dim = stem.substr(before + 1, last - before - 1), index = stem.substr(last + 1);
+  if ((dim != "2d" && dim != "3d") || index.empty() || index.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return Item{stem.substr(0, before), dim[0] - '0', std::stoi(index)};
+}
+
+// One answer whose case is to be shrunk and saved.
+struct Candidate {
+  Item item;
+  std::string implementation, finding, detail, oracle;  // oracle: its verdict on the case as generated
+};
+
+// The counterexamples to save: of each kind (implementation, finding, family, dimension), the first
+// kSavedCounterexamplesPerKind in the campaign's order among the logged answers, read from every log in `dir`. A slice
+// chooses among its own cases; since each of a whole campaign's first of a kind is among its slice's first,
+// `gjkref merge` keeps the first of the union (prune_counterexamples) and saves what one run saves.
+std::vector<Candidate> counterexamples_to_save(const fs::path& dir) {
+  std::map<std::string, std::vector<std::pair<std::tuple<int, std::string, int>, Candidate>>> by_kind;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".jsonl") continue;
+    std::ifstream f(entry.path());
+    for (std::string text; std::getline(f, text);) {
+      const json j = json::parse(text, nullptr, false);
+      if (!j.is_object() || !j.contains("results")) continue;
+      const Item item{j["family"].get<std::string>(), j["dim"].get<int>(), j["index"].get<int>()};
+      for (const auto& [name, row] : j["results"].items()) {
+        if (!to_be_saved(row)) continue;
+        Candidate c{item, name, row["finding"].get<std::string>(),
+                    row.contains("detail") ? row["detail"].get<std::string>() : "", j["oracle"].get<std::string>()};
+        const std::string kind = name + "/" + c.finding + "/" + item.family + "/" + std::to_string(item.dim);
+        by_kind[kind].push_back({{item.index, item.family, item.dim}, std::move(c)});
+      }
+    }
+  }
+  std::vector<Candidate> chosen;
+  for (auto& [kind, candidates] : by_kind) {
+    std::sort(candidates.begin(), candidates.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (std::size_t k = 0; k < candidates.size() && k < kSavedCounterexamplesPerKind; ++k)
+      chosen.push_back(std::move(candidates[k].second));
+  }
+  return chosen;
+}
+
+// After merging slices: of each kind, the first kSavedCounterexamplesPerKind files by case index (the campaign's order
+// within one family and dimension) stay, with their pictures; the others go.
+void prune_counterexamples(const fs::path& dir) {
+  const fs::path root = dir / "counterexamples";
+  if (!fs::exists(root)) return;
+  std::map<std::string, std::vector<std::pair<int, fs::path>>> by_kind;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const auto item = item_of_counterexample(entry.path());
+    if (!item) continue;
+    by_kind[entry.path().parent_path().string() + "/" + item->family + "/" + std::to_string(item->dim)].push_back(
+        {item->index, entry.path()});
+  }
+  for (auto& [kind, files] : by_kind) {
+    std::sort(files.begin(), files.end());
+    for (std::size_t k = kSavedCounterexamplesPerKind; k < files.size(); ++k) {
+      fs::path picture = files[k].second;
+      picture.replace_extension(".svg");
+      fs::remove(files[k].second);
+      fs::remove(picture);
+    }
+  }
+}
+
+// Shrinks one candidate's case and saves it, with its picture, as counterexample_path(...) in `dir`.
+void save_counterexample(const fs::path& dir, const Candidate& cand, const Case& c, const CheckOptions& o,
+                         std::uint64_t seed, impl::Implementation& implementation,
+                         impl::Implementation& exact_reference) {
+  const impl::Info& info = implementation.info();
+  const std::optional<impl::Finding> finding = finding_named(cand.finding);
+  if (!finding) return;
+  Case small = shrink(c, implementation, *finding);
+  if (g_stop_signal != 0) return;  // cut short: saved by the campaign's resumption
+  small.name = info.name + "/" + cand.finding + "/" + cand.item.key();
+  // The note describes the shrunk case (the oracle's verdict on it), and the replay names the plugin library when the
+  // implementation came from --plugin.
+  std::optional<oracle::Answer> small_truth;
+  try {
+    small_truth = oracle::fast_oracle(small);
+  } catch (const std::logic_error&) {
+    // No verdict (and no picture) when the oracle fails on the shrunk case; that failure is reported apart.
+  }
+  const bool plugged = std::find(o.plugins.begin(), o.plugins.end(), info.source) != o.plugins.end();
+  std::ostringstream note;
+  note << info.name << " (" << info.version << "): " << cand.finding
+       << (cand.detail.empty() ? "" : " (" + cand.detail + ")") << "; on this case the oracle says "
+       << (small_truth ? oracle::to_string(small_truth->verdict) : "nothing (it failed)")
+       << " (on the case as generated: " << cand.oracle << "). Found by gjkref check --seed " << seed << ", family "
+       << cand.item.family << ", " << cand.item.dim << "D, case " << cand.item.index << " (" << c.name
+       << "), shrunk from " << c.a.points.size() << "+" << c.b.points.size() << " to " << small.a.points.size() << "+"
+       << small.b.points.size() << " points. Replay: gjkref eval --impl " << info.name
+       << (plugged ? " --plugin " + info.source : std::string()) << " FILE";
+  small.note = note.str();
+  Case original = c;
+  original.name = small.name + "/unshrunk";
+  original.note = "The case as generated, before shrinking.";
+  const fs::path file = dir / counterexample_path(info.name, cand.finding, cand.item);
+  fs::create_directories(file.parent_path());
+  // The picture first: the case file is what marks a counterexample as saved.
+  if (small_truth) {
+    try {
+      std::vector<Drawn> drawn;
+      for (impl::Implementation* shown : {&implementation, &exact_reference}) {
+        const impl::Result shown_result = shown->run(small);
+        drawn.push_back({shown->info().name, shown_result,
+                         impl::summary(impl::judge(*small_truth, shown_result, shown->info(), small))});
+      }
+      fs::path picture = file;
+      picture.replace_extension(".svg");
+      write_atomically(picture, render_svg(small, *small_truth, drawn));
+    } catch (const std::logic_error&) {
+      // No picture when the oracle fails on the shrunk case (its depth); the failure shows in its report.
+    }
+  }
+  write_atomically(file, casefile::write_collection({small, original}));
+}
+
 // ---- one shard -----------------------------------------------------------------------------------------------------
 
 std::set<std::string> done_items(const fs::path& dir) {
@@ -251,29 +407,6 @@ std::set<std::string> done_items(const fs::path& dir) {
     }
   }
   return done;
-}
-
-// A counterexample's kind, as a shard counts its saved ones: its directory (counterexamples/IMPLEMENTATION/FINDING)
-// and the file name's stem (FAMILY-Dd-).
-std::string counterexample_kind(const fs::path& relative_file) {
-  const std::string name = relative_file.filename().string();
-  return relative_file.parent_path().string() + "/" + name.substr(0, name.rfind('-') + 1);
-}
-
-// The counterexamples a shard has saved, by kind, from its own log (a resumed shard goes on counting from there).
-// Each shard counts its own, so what it saves does not depend on how fast the other shards run, and a campaign run in
-// slices saves what one run saves.
-std::map<std::string, int> saved_by_shard(const fs::path& log) {
-  std::map<std::string, int> saved;
-  std::ifstream f(log);
-  for (std::string text; std::getline(f, text);) {
-    const json j = json::parse(text, nullptr, false);
-    if (!j.is_object() || !j.contains("results")) continue;
-    for (const auto& [name, row] : j["results"].items())
-      if (row.is_object() && row.contains("counterexample"))
-        ++saved[counterexample_kind(row["counterexample"].get<std::string>())];
-  }
-  return saved;
 }
 
 // A log cut by a kill ends in a partial line: cut it off before appending.
@@ -384,9 +517,6 @@ std::string why_not_an_output_directory(const fs::path& dir) {
   return "";
 }
 
-// SIGINT or SIGTERM received (0: none). The parent forwards it to its shards as SIGTERM; a shard stops before its
-// next item, its workers with it; the parent then writes the report of what finished, marked partial.
-volatile std::sig_atomic_t g_stop_signal = 0;
 void note_stop_signal(int signal) { g_stop_signal = signal; }
 
 void on_stop_signals(void (*handler)(int)) {
@@ -399,21 +529,17 @@ void on_stop_signals(void (*handler)(int)) {
 }
 
 // Shard `shard` of `shards`: its items (shard_positions), logged to shard-SHARD.jsonl in `dir`.
-void run_shard(int shard, int shards, const std::vector<Item>& items, const CheckOptions& o, std::uint64_t seed,
+void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint64_t seed,
                std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
                int progress_fd) {
   const std::set<std::string> done = done_items(dir);
   const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
   drop_partial_line(log_path);
-  std::map<std::string, int> saved = saved_by_shard(log_path);
   const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   g_timeout.dir = dir;
   g_timeout.log = log;
   g_timeout.progress = progress_fd;
   oracle::on_time_limit(log_oracle_timeout);
-  // The exact reference, for the counterexamples' pictures.
-  auto references = impl::reference_implementations();
-  impl::Implementation& exact_reference = *references.back();
   std::map<std::string, int> family_number;
   for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
   for (const std::size_t k : shard_positions(items.size(), shard, shards)) {
@@ -461,64 +587,11 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, const Chec
         if (j.depth_error) row["depth_error"] = *j.depth_error;
         if (j.normal_error) row["normal_error"] = *j.normal_error;
         if (j.contact_error) row["contact_error"] = *j.contact_error;
-        // Saved: every answer outside the contract, and every intersecting pair called separated (a miss, even where
-        // a floating implementation's contract allows it).
-        const bool miss = j.finding == impl::Finding::SeparatedWhileTouching ||
-                          j.finding == impl::Finding::SeparatedWhileOverlapping;
-        if (j.disagrees() || miss) {
-          row["detail"] = r.detail;
-          const fs::path kind_dir = dir / "counterexamples" / info.name / impl::to_string(j.finding);
-          fs::create_directories(kind_dir);
-          const std::string stem = item.family + "-" + std::to_string(item.dim) + "d-";
-          int& saved_of_kind = saved[counterexample_kind(fs::relative(kind_dir / (stem + "0.json"), dir))];
-          if (saved_of_kind < saved_per_shard(shards)) {
-            ++saved_of_kind;
-            Case small = shrink(c, *implementation, j.finding);
-            small.name = info.name + "/" + impl::to_string(j.finding) + "/" + item.key();
-            // The note describes the shrunk case (the oracle's verdict on it), and the replay names the plugin
-            // library when the implementation came from --plugin.
-            std::optional<oracle::Answer> small_truth;
-            try {
-              small_truth = oracle::fast_oracle(small);
-            } catch (const std::logic_error&) {
-              // No verdict (and no picture) when the oracle fails on the shrunk case; that failure is reported apart.
-            }
-            const bool plugged = std::find(o.plugins.begin(), o.plugins.end(), info.source) != o.plugins.end();
-            std::ostringstream note;
-            note << info.name << " (" << info.version << "): " << impl::to_string(j.finding)
-                 << (r.detail.empty() ? "" : " (" + r.detail + ")") << "; on this case the oracle says "
-                 << (small_truth ? oracle::to_string(small_truth->verdict) : "nothing (it failed)")
-                 << " (on the case as generated: " << oracle::to_string(truth.verdict) << "). Found by gjkref check --seed "
-                 << seed << ", family " << item.family << ", " << item.dim << "D, case " << item.index << " (" << c.name
-                 << "), shrunk from " << c.a.points.size() << "+" << c.b.points.size() << " to "
-                 << small.a.points.size() << "+" << small.b.points.size() << " points. Replay: gjkref eval --impl "
-                 << info.name << (plugged ? " --plugin " + info.source : std::string()) << " FILE";
-            small.note = note.str();
-            Case original = c;
-            original.name = small.name + "/unshrunk";
-            original.note = "The case as generated, before shrinking.";
-            const fs::path file = kind_dir / (stem + std::to_string(item.index) + ".json");
-            // The picture first: the case file is what marks a counterexample as saved.
-            if (small_truth) {
-              try {
-                std::vector<Drawn> drawn;
-                for (impl::Implementation* shown : {implementation.get(), &exact_reference}) {
-                  const impl::Result shown_result = shown->run(small);
-                  drawn.push_back({shown->info().name, shown_result,
-                                   impl::summary(impl::judge(*small_truth, shown_result, shown->info(), small))});
-                }
-                fs::path picture = file;
-                picture.replace_extension(".svg");
-                write_atomically(picture, render_svg(small, *small_truth, drawn));
-              } catch (const std::logic_error&) {
-                // No picture when the oracle fails on the shrunk case (its depth); the failure shows in its report.
-              }
-            }
-            write_atomically(file, casefile::write_collection({small, original}));
-            row["counterexample"] = fs::relative(file, dir).string();
-          }
-        }
-        const bool compact = j.within_contract && !row.contains("detail") && !row.contains("counterexample");
+        // Logged in full, with the implementation's detail: every answer outside the contract, and every
+        // intersecting pair called separated (save_counterexamples saves the first of each kind).
+        const bool full = to_be_saved(row);
+        if (full) row["detail"] = r.detail;
+        const bool compact = !full;
         results[info.name] = compact ? compact_row(row) : row;
       }
       if (!line.contains("oracle_failure")) line["results"] = results;
@@ -639,6 +712,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
                       const CheckOptions& o, std::size_t campaign_items, int stopped_by, const std::string& scope = "") {
   Reports rep;
   std::map<std::string, json> lines;  // by key: a resumed shard never repeats an item, but be sure
+  std::map<std::string, std::string> reasons;  // by "KEY IMPLEMENTATION": what was expected and what came back
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() != ".jsonl") continue;
     std::ifstream f(entry.path());
@@ -717,9 +791,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
           if (m > 0) t->scaled_errors.push_back(*e / m);
         }
       }
-      if (row.contains("counterexample")) {
-        const std::string file = row["counterexample"].get<std::string>();
-        rep.counterexamples.push_back(file);
+      if (to_be_saved(row)) {
         // One line: the exact answer, then what came back and by how much it is off (as generated, before shrinking).
         std::ostringstream why;
         why << std::setprecision(6) << "exact: " << j["oracle"].get<std::string>() << ", d = " << field(j, "distance");
@@ -734,7 +806,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
           if (const auto x = number(row, key)) why << ", " << label << " " << *x;
         if (row.contains("detail") && !row["detail"].get<std::string>().empty())
           why << " (" << row["detail"].get<std::string>() << ")";
-        rep.reasons[file] = why.str();
+        reasons[key + " " + name] = why.str();
       }
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
           << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
@@ -747,6 +819,16 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
           << "\n";
     }
   }
+  // The counterexamples saved (save_counterexamples), each with the reason of its answer in the logs.
+  if (fs::exists(dir / "counterexamples"))
+    for (const auto& entry : fs::recursive_directory_iterator(dir / "counterexamples")) {
+      const auto item = item_of_counterexample(entry.path());
+      if (!item) continue;
+      const std::string file = fs::relative(entry.path(), dir).string();
+      rep.counterexamples.push_back(file);
+      const std::string name = entry.path().parent_path().parent_path().filename().string();
+      if (const auto it = reasons.find(item->key() + " " + name); it != reasons.end()) rep.reasons[file] = it->second;
+    }
   std::sort(rep.counterexamples.begin(), rep.counterexamples.end());
 
   std::ofstream md(dir / "report.md");
@@ -770,8 +852,8 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       if (k.first == name) table_row(md, name + ", " + k.second, t);
   md << "\n## Counterexamples\n\nShrunk, as gjkref-case/1 files (the second case in each file is the case as "
      << "generated), each with a picture of the shrunk case (`gjkref render`) and the replay command in its note. Per "
-     << "implementation, finding, family and dimension, a campaign of S shards saves at most " << kSavedCounterexamplesPerKind
-     << "/S (rounded down, at least 1) in each shard; the tables count all. Each line gives the exact answer and what came "
+     << "implementation, finding, family and dimension, the first " << kSavedCounterexamplesPerKind
+     << " in the campaign's order are saved, however many jobs or slices ran it; the tables count all. Each line gives the exact answer and what came "
      << "back, on the case as generated.\n";
   // Grouped by implementation, then finding (the files' paths are counterexamples/IMPLEMENTATION/FINDING/...).
   std::string implementation_shown, finding_shown;
@@ -885,6 +967,64 @@ std::vector<std::string> family_names() {
   return names;
 }
 
+// Shrinks and saves the counterexamples of counterexamples_to_save() not yet saved, dealt to o.jobs forked processes.
+// false when one of them stopped early (its message is on stderr).
+bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint64_t seed,
+                          std::vector<std::unique_ptr<impl::Implementation>>& implementations, std::ostream& err) {
+  std::vector<Candidate> to_save;
+  for (Candidate& cand : counterexamples_to_save(dir))
+    if (!fs::exists(dir / counterexample_path(cand.implementation, cand.finding, cand.item)))
+      to_save.push_back(std::move(cand));
+  if (to_save.empty()) return true;
+  const int processes = std::min(o.jobs, static_cast<int>(to_save.size()));
+  if (o.progress)
+    err << "saving " << to_save.size() << " counterexamples (shrinking each) in " << processes << " jobs\n";
+  err.flush();
+  std::fflush(nullptr);
+  std::vector<pid_t> pids;
+  for (int p = 0; p < processes; ++p) {
+    const pid_t pid = ::fork();
+    if (pid < 0) break;
+    if (pid > 0) {
+      pids.push_back(pid);
+      continue;
+    }
+    int status = 0;
+    try {
+      std::map<std::string, impl::Implementation*> by_name;
+      for (auto& i : implementations) by_name[i->info().name] = i.get();
+      auto references = impl::reference_implementations();  // the exact reference, for the pictures
+      std::map<std::string, int> family_number;
+      for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
+      for (std::size_t t = static_cast<std::size_t>(p); t < to_save.size() && g_stop_signal == 0;
+           t += static_cast<std::size_t>(processes)) {
+        const Candidate& cand = to_save[t];
+        if (!by_name.count(cand.implementation) || !family_number.count(cand.item.family)) continue;
+        const Case c = generate(seed, cand.item, family_number[cand.item.family]);
+        save_counterexample(dir, cand, c, o, seed, *by_name[cand.implementation], *references.back());
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "gjkref check: saving counterexamples stopped: %s\n", e.what());
+      status = 3;
+    }
+    implementations.clear();  // stops the process's workers
+    std::fflush(nullptr);
+    ::_exit(status);
+  }
+  bool all_finished = static_cast<int>(pids.size()) == processes;
+  bool forwarded = false;
+  for (const pid_t pid : pids) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR)
+      if (g_stop_signal != 0 && !forwarded) {
+        for (const pid_t other : pids) ::kill(other, SIGTERM);
+        forwarded = true;
+      }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) all_finished = false;
+  }
+  return all_finished;
+}
+
 int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   CheckOptions o = given;
   const std::vector<std::string> known = family_names();
@@ -993,7 +1133,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       ::close(progress[0]);
       int status = 0;
       try {
-        run_shard(shard, shard_count, items, o, seed, implementations, dir, progress[1]);
+        run_shard(shard, shard_count, items, seed, implementations, dir, progress[1]);
       } catch (const std::exception& e) {
         // A failure of gjkref's own (a file it cannot write, ...): named, and the shard ends; what it logged stays.
         std::fprintf(stderr, "gjkref check: shard %d stopped: %s\n", shard, e.what());
@@ -1077,6 +1217,10 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   for (ssize_t k; (k = ::read(progress[0], buffer, sizeof buffer)) > 0;) show_progress(static_cast<std::size_t>(k));
   if (tty) err << "\n";
   ::close(progress[0]);
+  // The counterexamples, chosen now that the cases are judged (the first of each kind in the campaign's order, so that
+  // one job and many save the same), shrunk and saved in `jobs` processes. Those already saved (by a run this one
+  // resumes) are not redone; an interrupted campaign saves none now, and its resumption does.
+  const bool saving_stopped = g_stop_signal == 0 && !save_counterexamples(dir, o, seed, implementations, err);
   on_stop_signals(SIG_DFL);
   const int stopped_by = g_stop_signal;
   std::string scope;
@@ -1101,6 +1245,9 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (shard_died)
     err << "gjkref check: a shard process stopped early (its message is above); what it finished is in the report; "
         << "rerun the same command to resume\n";
+  if (saving_stopped)
+    err << "gjkref check: a process saving counterexamples stopped early (its message is above); rerun the same "
+        << "command to save the rest\n";
   // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
   // is outside its contract, else 0.
   if (stopped_by != 0) {
@@ -1108,7 +1255,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
         << " of " << to_run << " cases; the report is partial. Rerun the same command to resume.\n";
     return 128 + stopped_by;
   }
-  if (shard_died || rep.oracle_failures > 0) return 3;
+  if (shard_died || saving_stopped || rep.oracle_failures > 0) return 3;
   if (rep.disagreements > 0) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
     return 1;
@@ -1196,6 +1343,9 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     err << "gjkref merge: " << e.what() << "\n";
     return 2;
   }
+  // Each slice saved the first counterexamples of each kind among its own cases; the first of the union are the
+  // campaign's (counterexamples_to_save).
+  prune_counterexamples(dir);
   const json cases = whole["cases"];
   whole.erase("cases");
   write_atomically(dir / "campaign.json", whole.dump(2) + "\n");

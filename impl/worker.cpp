@@ -171,6 +171,30 @@ struct Listed {
   std::string error;
 };
 
+// What is wrong with an implementation's declaration (gjkref/plugin.h), or "" when nothing is. Its name becomes a
+// directory of counterexamples and a word in reports and command lines, so it must be [a-z0-9-]+ (at most
+// kLongestName characters): a name such as "../x" would write outside --out. It must answer in 2D, 3D or both, and
+// declare only capabilities gjkref knows.
+constexpr std::size_t kLongestName = 64;
+std::string why_not_a_declaration(const Info& info, std::uint32_t dimensions, std::uint32_t capabilities) {
+  const std::string& name = info.name;
+  const bool name_ok = !name.empty() && name.size() <= kLongestName &&
+                       name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
+  if (!name_ok)
+    return "is named '" + name + "': a name is 1 to " + std::to_string(kLongestName) +
+           " characters from a-z, 0-9 and '-'";
+  if (dimensions == 0 || (dimensions & ~std::uint32_t{GJKREF_2D | GJKREF_3D}) != 0)
+    return "'" + name + "' declares dimensions = " + std::to_string(dimensions) +
+           ": GJKREF_2D, GJKREF_3D or both are expected";
+  constexpr std::uint32_t kKnown = GJKREF_CAN_DECIDE | GJKREF_CAN_MEASURE | GJKREF_CAN_WITNESS | GJKREF_CAN_PENETRATE |
+                                   GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT;
+  if ((capabilities & ~kKnown) != 0)
+    return "'" + name + "' declares capabilities = " + std::to_string(capabilities) +
+           ", with bits no GJKREF_CAN_* value has";
+  if (info.scalar.empty()) return "'" + name + "' declares no scalar (\"float\", \"double\", ...)";
+  return "";
+}
+
 class Worker {
  public:
   Worker(std::string path, int index, WorkerLimits limits)
@@ -224,6 +248,11 @@ class Worker {
         listed.error = "the worker died while listing the library's implementations (" + explanation() + ")";
         stop();
         return listed;
+      }
+      if (const std::string why = why_not_a_declaration(info, numbers[0], numbers[1]); !why.empty()) {
+        listed.error = "implementation " + std::to_string(i) + " of the library " + why;
+        stop();
+        return {{}, listed.error};
       }
       info.in_2d = (numbers[0] & GJKREF_2D) != 0;
       info.in_3d = (numbers[0] & GJKREF_3D) != 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CTest cli.check-resume (docs/comparing.md): a campaign killed with SIGKILL halfway loses no counterexample, resumes
-# where it stopped, and ends with the results of an uninterrupted run.
+# CTest cli.check-resume (docs/comparing.md): a campaign killed with SIGKILL while judging, and again while saving
+# counterexamples, loses no counterexample, resumes where it stopped, and ends with the results and the counterexamples
+# of an uninterrupted run.
 # Usage: check-resume.sh GJKREF WORKDIR PLUGINS (libgjkref-judge-plugins.so)
 set -euo pipefail
 GJKREF="$1"
@@ -26,30 +27,42 @@ run() { "$@" || [ $? -eq 1 ]; }
 
 run "$GJKREF" "${ARGS[@]}" --out "$WORK/whole" > "$WORK/whole.out"
 
-setsid "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$WORK/cut-1.out" 2>&1 &
-LEADER=$!
-# Wait until the campaign is well under way (some items logged, some counterexamples saved), then kill its whole
-# process group: the campaign, its shards and their workers.
-# (Polled often: optimised, the whole campaign takes about 2 s, and a loaded machine must not let it finish first.)
-for _ in $(seq 1 3000); do
-  if [ "$(logged "$WORK/cut")" -ge 100 ] && [ "$(saved "$WORK/cut")" -ge 2 ]; then break; fi
-  sleep 0.01
-done
-kill -KILL -- "-$LEADER" 2>/dev/null || true
-wait "$LEADER" 2>/dev/null || true
+# Run the campaign in $WORK/cut in its own process group until CONDITION holds (polled often: optimised, the whole
+# campaign takes about 2 s, and a loaded machine must not let it finish first), then kill the whole group — the
+# campaign, its shards, its shrinking processes and their workers — with SIGKILL.
+kill_when() {
+  local condition="$1" log="$2"
+  setsid "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$log" 2>&1 &
+  local leader=$!
+  for _ in $(seq 1 3000); do
+    if eval "$condition"; then break; fi
+    if ! kill -0 "$leader" 2>/dev/null; then break; fi
+    sleep 0.01
+  done
+  kill -KILL -- "-$leader" 2>/dev/null || true
+  wait "$leader" 2>/dev/null || true
+}
+# 1. Killed while judging (counterexamples are chosen and saved once every case is judged).
+kill_when '[ "$(logged "$WORK/cut")" -ge 100 ]' "$WORK/cut-1.out"
 lines=$(logged "$WORK/cut")
 if [ "$lines" -ge "$ITEMS" ]; then
-  echo "check-resume: the campaign finished before it was killed ($lines items); give it more cases" >&2
+  echo "check-resume: the campaign finished judging before it was killed ($lines items); give it more cases" >&2
   exit 1
 fi
-find "$WORK/cut/counterexamples" -name '*.json' | sort > "$WORK/saved-before-resume"
-echo "killed after $lines of $ITEMS items, $(wc -l < "$WORK/saved-before-resume") counterexamples saved"
-
-run "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$WORK/cut-2.out"
+echo "killed after judging $lines of $ITEMS items"
+# 2. Resumed, and killed again while saving counterexamples (when 2 are saved).
+kill_when '[ "$(saved "$WORK/cut")" -ge 2 ]' "$WORK/cut-2.out"
 grep -q "resuming the campaign" "$WORK/cut-2.out" || { echo "check-resume: the rerun did not resume" >&2; exit 1; }
+find "$WORK/cut/counterexamples" -name '*.json' | sort > "$WORK/saved-before-resume"
+echo "killed again with $(wc -l < "$WORK/saved-before-resume") counterexamples saved"
+# 3. Resumed to the end.
+run "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$WORK/cut-3.out"
 while read -r file; do
   [ -f "$file" ] || { echo "check-resume: lost counterexample $file" >&2; exit 1; }
 done < "$WORK/saved-before-resume"
+# The same counterexamples as the uninterrupted run, byte for byte.
+diff -r "$WORK/whole/counterexamples" "$WORK/cut/counterexamples" > "$WORK/diff" ||
+  { echo "check-resume: the resumed campaign saved other counterexamples:" >&2; head -20 "$WORK/diff" >&2; exit 1; }
 # Each item once: the resumed run skipped what was logged (a line cut by the kill is dropped and redone).
 total=$(cat "$WORK"/cut/shard-*.jsonl | wc -l)
 unique=$(cat "$WORK"/cut/shard-*.jsonl | grep -o '"key":"[^"]*"' | sort -u | wc -l)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CTest cli.check-shards (docs/scaling.md): a campaign run as two slices (check --shard K/N, one job each) and merged
 # (gjkref merge) gives the report of the same campaign run at once with two jobs: the same tables, results, logs and
-# counterexamples, byte for byte but for the time each query took. And merge refuses what is not one campaign's slices.
+# counterexamples, byte for byte but for the time each query took; one job saves the same counterexamples. And merge refuses what is not one campaign's slices.
 # Usage: check-shards.sh GJKREF WORKDIR
 set -euo pipefail
 GJKREF="$1"
@@ -34,6 +34,12 @@ diff "$WORK/whole/campaign.json" "$WORK/merged/campaign.json" || fail "campaign.
 diff -r "$WORK/whole/counterexamples" "$WORK/merged/counterexamples" || fail "the counterexamples differ"
 saved=$(find "$WORK/merged/counterexamples" -name '*.json' | wc -l)
 [ "$saved" -ge 2 ] || fail "only $saved counterexamples: nothing to compare"
+# One job saves what two jobs and two slices save: the first 3 of each kind in the campaign's order, whatever the
+# number of processes (some kind here has 3, so the count per kind is compared too).
+run "$GJKREF" "${ARGS[@]}" --jobs 1 --out "$WORK/one-job" > "$WORK/one-job.out"
+diff -r "$WORK/whole/counterexamples" "$WORK/one-job/counterexamples" || fail "one job saved other counterexamples"
+most=$(find "$WORK/one-job/counterexamples" -name '*.json' | sed -E 's/-[0-9]+\.json$//' | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')
+[ "$most" -eq 3 ] || fail "no kind with 3 counterexamples (at most $most): the count per kind is not shown"
 
 # One slice alone: a partial report that names the missing slice.
 run "$GJKREF" merge --out "$WORK/half" "$WORK/slice-0" > /dev/null 2> "$WORK/half.err"
