@@ -322,7 +322,7 @@ std::vector<Candidate> counterexamples_to_save(const fs::path& dir) {
 // within one family and dimension) stay, with their pictures; the others go.
 void prune_counterexamples(const fs::path& dir) {
   const fs::path root = dir / "counterexamples";
-  if (!fs::exists(root)) return;
+  if (std::error_code ec; !fs::is_directory(root, ec)) return;
   std::map<std::string, std::vector<std::pair<int, fs::path>>> by_kind;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const auto item = item_of_counterexample(entry.path());
@@ -820,7 +820,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     }
   }
   // The counterexamples saved (save_counterexamples), each with the reason of its answer in the logs.
-  if (fs::exists(dir / "counterexamples"))
+  if (std::error_code ec; fs::is_directory(dir / "counterexamples", ec))
     for (const auto& entry : fs::recursive_directory_iterator(dir / "counterexamples")) {
       const auto item = item_of_counterexample(entry.path());
       if (!item) continue;

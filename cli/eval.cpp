@@ -101,7 +101,8 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
   const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
   try {
-    truth = pairs <= oracle::kHullReachPairs ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
+    const bool hull_within_reach = pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
+    truth = hull_within_reach ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
     if (points <= oracle::kQpReachPoints) {
       check = oracle::qp_oracle(c);
       second = oracle::Method::Qp;
@@ -132,7 +133,8 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   // and the support method's): a disagreement is a bug in gjkref, as above.
   const impl::Truth exact_truth(c, truth);
   std::optional<oracle::Penetration> depth;
-  const bool depth_within_reach = pairs <= oracle::kHullReachPairs;  // the depth is the hull's facets
+  // The depth is the hull's facets: within the hull's reach only.
+  const bool depth_within_reach = pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
   if (depth_within_reach &&
       (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
     try {

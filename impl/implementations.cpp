@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 
 #include "gjkref/case_shapes.hpp"
@@ -166,7 +167,16 @@ std::vector<std::unique_ptr<Implementation>> reference_implementations() {
 
 std::string builtin_plugin_directory() {
   if (const char* dir = std::getenv("GJKREF_PLUGIN_DIR"); dir && *dir) return dir;
-  return GJKREF_BUILTIN_PLUGIN_DIR;
+  // GJKREF_BUILTIN_PLUGINS: the plugin libraries this build made (impl/CMakeLists.txt), separated by ';'.
+  const std::string names = GJKREF_BUILTIN_PLUGINS;
+  const std::string first = names.substr(0, names.find(';'));
+  std::error_code ec;
+  if (first.empty() || std::filesystem::exists(std::filesystem::path(GJKREF_BUILTIN_PLUGIN_DIR) / first, ec))
+    return GJKREF_BUILTIN_PLUGIN_DIR;
+  // A program copied away from its build, or whose plugins were built apart (a fuzz target in ClusterFuzzLite's $OUT,
+  // .clusterfuzzlite/build.sh), finds them beside itself, in gjkref-plugins/.
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? GJKREF_BUILTIN_PLUGIN_DIR : (self.parent_path() / "gjkref-plugins").string();
 }
 
 std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits) {

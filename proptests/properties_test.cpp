@@ -28,6 +28,7 @@ struct Run {
   Status status = Status::InvalidInput;
   StopRule stop_rule = StopRule::None;
   InputError input_error = InputError::None;
+  Pass pass = Pass::Textbook;  // which pass answered (floating modes)
   int iterations = 0;
   std::array<T, 3> closest{}, witness_a{}, witness_b{};
   Pairs pairs;             // the final simplex as (index in A, index in B)
@@ -112,6 +113,7 @@ Run<T> run(const Case& c, Query query, const Settings& settings) {
     out.status = r.status;
     out.stop_rule = r.stop_rule;
     out.input_error = r.input_error;
+    out.pass = r.pass;
     out.iterations = r.iterations;
     for (int i = 0; i < V::dimension; ++i)
       out.closest[i] = r.closest[i], out.witness_a[i] = r.witness_a[i], out.witness_b[i] = r.witness_b[i];
@@ -294,8 +296,12 @@ void family_properties(const Case& c) {
   saving_case_on_failure(c, [&] {
     const Answer truth = oracle::fast_oracle(c);
     const CertifiedPath path = certified_properties(c, truth);
-    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)),
-           std::string("double: ") + to_string(run<double>(c).stop_rule), std::string("certified: ") + to_string(path));
+    const auto raw = run<double>(c);
+    // The pass that answered in double (docs/algorithm.md, "Two passes": the textbook pass, or the careful one after a
+    // hand-over).
+    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)), std::string("double: ") + to_string(raw.stop_rule),
+           std::string("certified: ") + to_string(path),
+           std::string("double pass: ") + (raw.pass == Pass::Textbook ? "textbook" : "careful"));
     exact_properties(c, truth);
     floating_properties<double>(c, truth);
     floating_properties<long double>(c, truth);

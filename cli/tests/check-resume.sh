@@ -31,8 +31,12 @@ run "$GJKREF" "${ARGS[@]}" --out "$WORK/whole" > "$WORK/whole.out"
 # campaign takes about 2 s, and a loaded machine must not let it finish first), then kill the whole group — the
 # campaign, its shards, its shrinking processes and their workers — with SIGKILL.
 kill_when() {
-  local condition="$1" log="$2"
-  setsid "$GJKREF" "${ARGS[@]}" --out "$WORK/cut" > "$log" 2>&1 &
+  local condition="$1" log="$2" args=("${ARGS[@]}")
+  if [ "${PROGRESS:-0}" = 1 ]; then  # the same campaign with its progress line
+    args=()
+    for a in "${ARGS[@]}"; do [ "$a" = --no-progress ] || args+=("$a"); done
+  fi
+  setsid "$GJKREF" "${args[@]}" --out "$WORK/cut" > "$log" 2>&1 &
   local leader=$!
   for _ in $(seq 1 3000); do
     if eval "$condition"; then break; fi
@@ -51,8 +55,14 @@ if [ "$lines" -ge "$ITEMS" ]; then
 fi
 echo "killed after judging $lines of $ITEMS items"
 # 2. Resumed, and killed again while saving counterexamples (when 2 are saved).
-kill_when '[ "$(saved "$WORK/cut")" -ge 2 ]' "$WORK/cut-2.out"
+#    With the progress line: its ETA counts from this run's rate (the whole campaign takes seconds; an ETA measured
+#    from the first run's start once read 8,429,782 s).
+PROGRESS=1 kill_when '[ "$(saved "$WORK/cut")" -ge 2 ]' "$WORK/cut-2.out"
 grep -q "resuming the campaign" "$WORK/cut-2.out" || { echo "check-resume: the rerun did not resume" >&2; exit 1; }
+grep -qE 'ETA [0-9]+ s' "$WORK/cut-2.out" || { echo "check-resume: no ETA shown after resuming" >&2; exit 1; }
+if grep -oE 'ETA [0-9]+ s' "$WORK/cut-2.out" | awk '$2 > 600 { bad = 1 } END { exit !bad }'; then
+  echo "check-resume: an absurd ETA after resuming:" >&2; grep ETA "$WORK/cut-2.out" >&2; exit 1
+fi
 find "$WORK/cut/counterexamples" -name '*.json' | sort > "$WORK/saved-before-resume"
 echo "killed again with $(wc -l < "$WORK/saved-before-resume") counterexamples saved"
 # 3. Resumed to the end.

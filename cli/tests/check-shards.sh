@@ -41,6 +41,66 @@ diff -r "$WORK/whole/counterexamples" "$WORK/one-job/counterexamples" || fail "o
 most=$(find "$WORK/one-job/counterexamples" -name '*.json' | sed -E 's/-[0-9]+\.json$//' | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')
 [ "$most" -eq 3 ] || fail "no kind with 3 counterexamples (at most $most): the count per kind is not shown"
 
+# What the two-job run wrote, checked against what it logged (docs/comparing.md, "Balance", "Output and resuming"):
+# - balance: each shard got close to half of every family and dimension (a deal of a fixed shuffle; dealing in turn
+#   gave one shard every 2D case);
+# - compact logs: an answer is logged as a full object only when outside its contract or a miss; others are arrays;
+# - results.csv: every reported distance at full precision (the very double logged) and a within_contract column;
+# - counterexamples: the note's verdict is the oracle's on the shrunk case (gjkref eval says the same), and a point
+#   the shrunk case repeats is one the failure needs (without it, the implementation no longer fails).
+python3 - "$WORK/whole" "$GJKREF" <<'PY' || fail "the two-job run's output"
+import collections, csv, glob, json, os, re, subprocess, sys
+d, gjkref = sys.argv[1], sys.argv[2]
+per_shard = collections.defaultdict(collections.Counter)
+logged = {}
+for log in sorted(glob.glob(os.path.join(d, "shard-*.jsonl"))):
+    for line in open(log):
+        j = json.loads(line)
+        per_shard[log][(j["family"], j["dim"])] += 1
+        for name, row in j.get("results", {}).items():
+            logged[(j["key"], name)] = row
+            if isinstance(row, dict):
+                assert not row["within_contract"] or row["finding"].startswith("separated-while"), row
+assert len(per_shard) == 2, per_shard.keys()
+for group in per_shard[next(iter(per_shard))]:
+    counts = [per_shard[log][group] for log in per_shard]
+    assert min(counts) >= 0.35 * sum(counts), (group, counts)
+assert any(isinstance(r, list) for r in logged.values()), "no compact row"
+rows = list(csv.DictReader(open(os.path.join(d, "results.csv"))))
+assert "within_contract" in rows[0], rows[0].keys()
+exact = 0
+for r in rows:
+    row = logged[(f'{r["family"]}/{r["dim"]}/{r["index"]}', r["implementation"])]
+    distance = row.get("reported_distance") if isinstance(row, dict) else (row[6] if len(row) > 6 else None)
+    if distance is not None and r["reported_distance"]:
+        assert float(r["reported_distance"]) == distance, (r, distance)
+        exact += 1
+assert exact > 0, "no reported distance to compare"
+files = sorted(glob.glob(os.path.join(d, "counterexamples", "*", "*", "*.json")))
+assert files
+def evaluate(case_json, implementation):
+    path = os.path.join(d, "probe.json")
+    json.dump(case_json, open(path, "w"))
+    out = subprocess.run([gjkref, "eval", "--json", "--impl", implementation, path], capture_output=True, text=True)
+    return json.loads(out.stdout.splitlines()[0])
+for f in files:
+    implementation = f.split(os.sep)[-3]
+    shrunk = json.load(open(f))["cases"][0]
+    said = re.search(r"on this case the oracle says (\w+)", shrunk["note"]).group(1)
+    shrunk_case = {"format": "gjkref-case/1", "name": shrunk["name"], "dim": shrunk["dim"], "a": shrunk["a"],
+                   "b": shrunk["b"]}
+    assert evaluate(shrunk_case, implementation)["oracle"]["verdict"] == said, (f, said)
+    for shape in ("a", "b"):
+        points = shrunk[shape]["points"]
+        for i, p in enumerate(points):
+            if points.index(p) != i:  # a repeat: the failure must need it
+                fewer = json.loads(json.dumps(shrunk_case))
+                del fewer[shape]["points"][i]
+                result = evaluate(fewer, implementation)["results"][implementation]
+                assert result["agrees"] and not result["within_band"], (f, shape, i, result)
+print(f"check-shards: balanced, compact, {exact} distances exact in results.csv, {len(files)} notes checked")
+PY
+
 # One slice alone: a partial report that names the missing slice.
 run "$GJKREF" merge --out "$WORK/half" "$WORK/slice-0" > /dev/null 2> "$WORK/half.err"
 grep -q "missing: 1/2" "$WORK/half/report.md" || fail "a partial merge does not name the missing slice"

@@ -3,17 +3,21 @@
 # the certified fast path, says which method answered and which checked it, and judges the implementations against
 # that answer. Two point clouds on unit spheres 3 apart (Fibonacci lattices, n points each):
 #   n = 700:  490,000 pairs (beyond the hull's 250,000), 1,400 points (within the QP's 4,000): certified, checked by QP;
-#   n = 3000: 9,000,000 pairs and 6,000 points: certified, no second method within reach.
+#   n = 3000: 9,000,000 pairs and 6,000 points: certified, no second method within reach;
+#   n = 100000 against one point: 100,000 pairs (within kHullReachPairs) but 100,001 points (beyond kHullReachPoints):
+#   certified, no second method, in seconds (the hull took 12.5 s, and the QP passed the oracle's time limit and
+#   aborted eval, dumping the whole case to stderr, before the certified path and the points limit).
 # Usage: eval-beyond-reach.sh GJKREF WORKDIR
 set -euo pipefail
 GJKREF="$1"
 WORK="$2"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-for n in 700 3000; do
+for n in 700 3000 100000; do
   python3 - "$n" > "$WORK/spheres-$n.json" <<'PY'
 import json, math, sys
 n = int(sys.argv[1])
+m = 1 if n == 100000 else n
 def sphere(cx):
     pts = []
     for k in range(n):
@@ -23,7 +27,7 @@ def sphere(cx):
         pts.append([cx + r * math.cos(t), r * math.sin(t), z])
     return pts
 print(json.dumps({"format": "gjkref-case/1", "name": f"spheres-{n}", "dim": 3,
-                  "a": {"points": sphere(0.0)}, "b": {"points": sphere(3.0)}}))
+                  "a": {"points": sphere(0.0)}, "b": {"points": sphere(3.0) if m == n else [[3.0, 0.0, 0.0]]}}))
 PY
 done
 check() {  # check FILE EXPECTED_SECOND_METHOD
@@ -36,7 +40,7 @@ assert o["verdict"] == "separated", o
 assert o["method"] == "certified", o
 assert o["second_method"] == sys.argv[2], o
 assert o["methods_agree"] is True, o
-assert 1.0 <= o["distance"] < 1.05, o  # the lattices miss the exact closest points by a little
+assert 1.0 <= o["distance"] < 2.05, o  # the lattices miss the exact closest points by a little (2 against a point)
 r = line["results"]
 assert r["reference-certified"]["agrees"] is True, r
 assert r["reference-certified"]["distance"] == o["distance"], r
@@ -46,4 +50,8 @@ PY
 }
 check "$WORK/spheres-700.json" qp
 check "$WORK/spheres-3000.json" none
-echo "eval-beyond-reach: both answered"
+start=$(date +%s)
+check "$WORK/spheres-100000.json" none 2> "$WORK/err-100000.txt"
+[ ! -s "$WORK/err-100000.txt" ] || { cat "$WORK/err-100000.txt"; echo "eval-beyond-reach: eval wrote to stderr"; exit 1; }
+echo "100,000 + 1 points: $(( $(date +%s) - start )) s"
+echo "eval-beyond-reach: all answered"

@@ -1,6 +1,8 @@
 // impl/: the implementations' interface, the worker isolation and the built-in adapters' wiring.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -67,6 +69,20 @@ TEST(Isolation, EveryMisbehaviourIsAResultAndTheNextQueryIsAnswered) {
     EXPECT_FALSE(next.separated);
     EXPECT_EQ(next.detail, "well behaved");
   }
+}
+
+// A worker is forked from gjkref: whatever gjkref had written to stdout and not yet flushed is in the worker's copy of
+// the buffer too, and a plugin that calls exit() flushes it — into the worker's output, which then read as the crash's
+// detail (gjkref's own table, once). gjkref flushes before it forks, so the detail is the plugin's alone.
+TEST(Isolation, APluginsExitDoesNotReplayGjkrefsBuffers) {
+  auto impl = misbehaving(kShortTimeLimitSeconds);
+  ASSERT_TRUE(impl);
+  std::fputs("gjkref-output-not-yet-flushed ", stdout);  // no newline: buffered, on a terminal as on a pipe
+  const Result r = impl->run(square_pair(2, kExits, {0.5, 0, 0}));
+  std::fflush(stdout);
+  EXPECT_EQ(r.status, Status::Crashed) << r.detail;
+  EXPECT_NE(r.detail.find("exited with status 3"), std::string::npos) << r.detail;
+  EXPECT_EQ(r.detail.find("gjkref-output-not-yet-flushed"), std::string::npos) << r.detail;
 }
 
 // A worker past its memory limit (RLIMIT_AS) fails alone: the plugin's 1 GiB allocation fails under a 512 MiB limit,

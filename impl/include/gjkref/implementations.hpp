@@ -111,7 +111,8 @@ std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path
 // and double, Box2D). A built-in plugin that fails to load is an error (`error`), since the build made it.
 std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits = {});
 
-// Where the built-in plugins are: $GJKREF_PLUGIN_DIR if set, else the build's impl/ directory.
+// Where the built-in plugins are: $GJKREF_PLUGIN_DIR if set, else the build's impl/ directory, or, when that does not
+// exist (the program was copied away from its build), gjkref-plugins/ beside the program.
 std::string builtin_plugin_directory();
 
 }  // namespace gjkref::impl

@@ -86,6 +86,12 @@ Answer hull_oracle(const casefile::Case& c);
 // time grows with n_A·n_B (docs/oracle.md, "Reach"); 250,000 pairs keep one call to a few seconds.
 // Pinned by FastOracle.AnswersBeyondTheHullsReach.
 inline constexpr double kHullReachPairs = 250000;
+// The most points (n_A + n_B) at which `gjkref eval` runs hull_oracle as its first method: with one shape large and
+// the other small, the hull's time grows with the large shape's points, all of them extreme on a sphere (about 0.8 s
+// at 10,000 + 1 and 3.3 s at 30,000 + 1 sphere points; 12.5 s at 100,000 + 1, docs/oracle.md, "Reach"). 20,000 keep
+// it to about 2 s. Beyond it, or beyond kHullReachPairs, the certified fast path answers. A cost limit, not a
+// tolerance. Pinned by CTest cli.eval-beyond-reach.
+inline constexpr double kHullReachPoints = 20000;
 // The most points (n_A + n_B) at which `gjkref eval` runs qp_oracle as the second method: its time grows with the
 // points of both shapes (about 9 s at 5,000 + 5,000 or 10,000 + 1 sphere points, docs/oracle.md, "Reach"); 4,000
 // keep it to a few seconds. Beyond it the certified fast path checks the hull's answer. A cost limit, not a tolerance.
