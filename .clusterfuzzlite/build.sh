@@ -14,7 +14,7 @@ PLUGINS="${WORK}/gjkref-plugins-build"
 #    $OUT/lib (found through the plugins' RPATH, $ORIGIN/../lib, which also serves those libraries' own needs).
 cmake -S "$SOURCE" -B "$PLUGINS" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_FLAGS= -DCMAKE_CXX_FLAGS= \
-  -DCMAKE_MODULE_LINKER_FLAGS='-Wl,--disable-new-dtags,-rpath,$ORIGIN/../lib' \
+  -DCMAKE_BUILD_RPATH='$ORIGIN/../lib' -DCMAKE_MODULE_LINKER_FLAGS=-Wl,--disable-new-dtags \
   -DGJKREF_TESTS=OFF -DGJKREF_BENCH=OFF -DGJKREF_CLI=OFF
 PLUGIN_TARGETS="gjkref-libccd gjkref-bullet-float gjkref-bullet-double gjkref-box2d gjkref-fcl gjkref-boost-geometry gjkref-chipmunk"
 cmake --build "$PLUGINS" --target $PLUGIN_TARGETS

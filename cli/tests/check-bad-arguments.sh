@@ -25,8 +25,26 @@ refused() {
 refused "no directory named" --impl reference-double --out ""
 refused "exists and is not a directory" --impl reference-double --out "$WORK/a-file"
 refused "cannot be created" --impl reference-double --out /proc/gjkref-cannot-be-here
+# An existing directory that cannot be written to. Root writes anywhere, so as root the campaign runs as nobody
+# (setpriv) on a directory only root may write; otherwise the directory is made read-only.
+mkdir -p "$WORK/read-only"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null; then
+  chmod 755 "$WORK/read-only"
+  status=0
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$GJKREF" check --cases 1 --no-progress --impl reference-double \
+    --out "$WORK/read-only" > "$WORK/out" 2>&1 || status=$?
+  if [ "$status" -ne 2 ] || ! grep -q "cannot be written to" "$WORK/out"; then
+    echo "FAIL: check --out (a directory it cannot write) exited $status:"; cat "$WORK/out"; failures=$((failures + 1))
+  else
+    echo "ok: --out a directory it cannot write -> $(head -1 "$WORK/out")"
+  fi
+else
+  chmod 555 "$WORK/read-only"
+  refused "cannot be written to" --impl reference-double --out "$WORK/read-only"
+fi
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit nan
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit 0
+refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --oracle-time-limit nan
 refused "a seed is a whole number" --impl reference-double --out "$WORK/c" --seed -1
 refused "dim" --impl reference-double --out "$WORK/c" --dim 4
 refused "unknown family 'nosuch'" --impl reference-double --out "$WORK/c" --family nosuch

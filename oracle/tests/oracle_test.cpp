@@ -721,6 +721,30 @@ TEST(TimeLimitDeathTest, AHangIsReportedWithItsCase) {
   EXPECT_EQ(casefile::write(saved.cases[0]), casefile::write(c));
 }
 
+// Two hangs on two cases are saved under two names (once, every timeout overwrote one file). The "fast" style: the
+// child is forked at each death test, so the directory the first one filled is not emptied by the second's child (the
+// "threadsafe" style runs the test again from its start); the watchdog is fork-safe (AForkedChildHasItsOwnWatchdog).
+TEST(TimeLimitDeathTest, TwoHangsAreSavedUnderTwoNames) {
+  GTEST_FLAG_SET(death_test_style, "fast");
+  const std::filesystem::path dir = ::testing::TempDir() + "gjkref-two-hangs";
+  std::filesystem::remove_all(dir);
+  setenv("GJKREF_FAILURE_DIR", dir.c_str(), 1);
+  for (const double x : {1.0, 2.0}) {
+    const Case c = make(3, {{x, 0, 0}}, {{0, 0, 0}});
+    EXPECT_DEATH(
+        {
+          set_time_limit(0.05);
+          const TimeLimit bound(c, "held");
+          spin_for(60);
+        },
+        "held exceeded its time limit");
+  }
+  unsetenv("GJKREF_FAILURE_DIR");
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 2u);
+}
+
 // Without GJKREF_FAILURE_DIR, nothing is written anywhere (the working directory included); the message says so.
 TEST(TimeLimitDeathTest, NothingIsSavedUnlessAskedWhere) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
