@@ -1,0 +1,266 @@
+// The reference's EPA in exact arithmetic (gjkref/epa.hpp): its start from every simplex GJK can end with, in every
+// order of its points, against an independent brute-force depth; and its exact depth equal to the penetration-depth
+// oracle's on every family (docs/oracle.md, "Penetration depth"), with a normal among the oracle's optimal ones (or, for
+// touching pairs, the normal of a plane through the origin that supports A⊖B), and witness points that differ by the
+// translation.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "generators.hpp"
+#include "gjkref/case_shapes.hpp"
+#include "gjkref/epa.hpp"
+#include "gjkref/exact.hpp"
+#include "gjkref/oracle.hpp"
+
+namespace gjkref {
+namespace {
+
+using casefile::Case;
+using V3 = Vec3<Exact>;
+using V2 = Vec2<Exact>;
+
+// ---- An independent exact depth: every supporting plane of conv(points) through D + 0… points, brute force ----------
+
+// PD² of conv(points) containing the origin: the least o²/|n|² over the planes through D affinely independent points
+// with every point on one side (n·p ≤ o), o ≥ 0. O(n^(D+1)): small sets only.
+template <Vector V>
+Exact brute_force_squared_depth(const std::vector<V>& points) {
+  std::optional<Exact> best;
+  const int n = static_cast<int>(points.size());
+  const auto consider = [&](V normal, const V& on) {
+    if (is_zero(normal)) return;
+    Exact offset = dot(normal, on);
+    bool below = true, above = true;
+    for (const V& p : points) {
+      const Exact h = dot(normal, p);
+      below = below && h <= offset;
+      above = above && h >= offset;
+    }
+    if (!below && !above) return;
+    if (!below) normal = -normal, offset = -offset;
+    const Exact d = offset * offset / dot(normal, normal);
+    if (!best || d < *best) best = d;
+  };
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) {
+      if constexpr (V::dimension == 2) {
+        const V e = points[j] - points[i];
+        consider(V{Exact(-e[1]), e[0]}, points[i]);
+      } else {
+        for (int k = j + 1; k < n; ++k) consider(cross(V(points[j] - points[i]), V(points[k] - points[i])), points[i]);
+      }
+    }
+  return *best;
+}
+
+// ---- Starts: GJK's simplex, hand-made, in every order of its points ---------------------------------------------------
+
+// A GJK answer "intersecting" whose simplex is `chosen` (indices into A's points; B is the single point 0, so A⊖B is
+// A) with the given weights of the origin.
+Result<V3> gjk_answer(const std::vector<V3>& a, const std::vector<int>& chosen, const std::vector<Exact>& weights,
+                      bool encloses) {
+  Result<V3> r;
+  r.status = Status::Intersecting;
+  r.stop_rule = encloses ? StopRule::Enclosed : StopRule::OriginOnSimplex;
+  r.simplex.size = static_cast<int>(chosen.size());
+  r.simplex.encloses_origin = encloses;
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    r.simplex.points[k] = {a[chosen[k]], a[chosen[k]], V3{}, static_cast<std::size_t>(chosen[k]), 0};
+    r.simplex.weights[k] = weights[k];
+    r.witness_a = r.witness_a + weights[k] * a[chosen[k]];
+  }
+  return r;
+}
+
+// A = twelve points around the origin (D = A, B the origin): the origin is a point of A, on a segment of two of them,
+// the centroid of three, on an edge of a triangle, on a face of a tetrahedron and inside another. Each of those simplices, in each order, starts EPA to the same exact depth as
+// the brute force's; a point, a segment or a triangle through the origin is blown up (start_polytope) first.
+TEST(EpaStarts, EveryGjkSimplexInEveryOrderGivesTheExactDepth) {
+  const std::vector<V3> a = {{0, 0, 0},  {0, 0, 2},  {0, 0, -3},  {2, 0, 0},  {-1, 1, 0},  {-1, -1, 0},
+                             {1, 3, 1},  {1, -2, -1}, {1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}};
+  const ConvexPoints<V3> shape_a(a), origin(std::vector<V3>{{0, 0, 0}});
+  const Exact expected = brute_force_squared_depth(a);
+  ASSERT_GT(expected, 0);
+  struct Start {
+    std::vector<int> chosen;
+    std::vector<Exact> weights;
+    bool encloses;
+  };
+  const std::vector<Start> starts = {
+      {{0}, {1}, false},                                                   // the origin is a vertex of the simplex
+      {{1, 2}, {Exact(3, 5), Exact(2, 5)}, false},                         // on a segment
+      {{3, 4, 5}, {Exact(1, 3), Exact(1, 3), Exact(1, 3)}, false},         // inside a triangle
+      {{1, 2, 3}, {Exact(3, 5), Exact(2, 5), 0}, false},                   // on a triangle's edge (weight 0 kept)
+      {{3, 4, 5, 1}, {Exact(1, 3), Exact(1, 3), Exact(1, 3), 0}, false},   // on a tetrahedron's face
+      {{8, 9, 10, 11}, {Exact(1, 4), Exact(1, 4), Exact(1, 4), Exact(1, 4)}, true},  // inside a tetrahedron
+  };
+  for (const Start& s : starts) {
+    std::vector<int> order(s.chosen.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
+    do {
+      std::vector<int> chosen;
+      std::vector<Exact> weights;
+      for (const int k : order) chosen.push_back(s.chosen[k]), weights.push_back(s.weights[k]);
+      const Penetration<V3> p = detail::expand(shape_a, origin, gjk_answer(a, chosen, weights, s.encloses), 1000);
+      SCOPED_TRACE(::testing::Message() << "start of " << chosen.size() << " points, first " << chosen[0]);
+      ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+      EXPECT_EQ(p.squared_depth, expected);
+      EXPECT_EQ(p.witness_a - p.witness_b, p.translation);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+  // GJK's own start.
+  const Penetration<V3> p = penetration(shape_a, origin);
+  ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+  EXPECT_EQ(p.squared_depth, expected);
+}
+
+// The origin on the boundary of A⊖B: GJK ends on a lower-dimensional simplex, and a supporting plane through the
+// origin is found when the start is blown up (or as a nearest facet at distance 0): touching, depth 0, and a normal
+// whose plane supports A⊖B. A unit cube against its own corner, edge midpoint and face centre, in every order.
+TEST(EpaStarts, TheOriginOnTheBoundaryIsTouching) {
+  const std::vector<V3> cube = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+  for (const V3& b : {V3{0, 0, 0}, V3{Exact(1, 2), 0, 0}, V3{Exact(1, 2), Exact(1, 2), 0}}) {
+    const ConvexPoints<V3> shape_a(cube), shape_b(std::vector<V3>{b});
+    const Penetration<V3> p = penetration(shape_a, shape_b);
+    SCOPED_TRACE(::testing::Message() << "B = " << b);
+    ASSERT_EQ(p.status, PenetrationStatus::Touching);
+    EXPECT_EQ(p.squared_depth, 0);
+    ASSERT_FALSE(is_zero(p.normal));
+    for (const V3& x : cube) EXPECT_LE(dot(p.normal, V3(x - b)), 0);  // the plane through the origin supports A⊖B
+  }
+}
+
+// Two unit squares (2D) and cubes (3D) overlapping by a quarter along x: PD = 1/4, normal along +x, in every order of
+// the points of A (EPA's polytope and ties differ with the order; the depth does not).
+TEST(EpaStarts, OverlappingBoxesByAQuarter) {
+  std::vector<V2> square = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  std::sort(square.begin(), square.end(), [](const V2& x, const V2& y) { return x.x < y.x || (x.x == y.x && x.y < y.y); });
+  do {
+    std::vector<V2> moved;
+    for (const V2& p : square) moved.push_back({p.x + Exact(3, 4), p.y});
+    const Penetration<V2> p = penetration(ConvexPoints<V2>(square), ConvexPoints<V2>(moved));
+    ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+    EXPECT_EQ(p.squared_depth, Exact(1, 16));
+    EXPECT_GT(p.normal.x, 0);
+    EXPECT_EQ(p.normal.y, 0);
+  } while (std::next_permutation(square.begin(), square.end(),
+                                 [](const V2& x, const V2& y) { return x.x < y.x || (x.x == y.x && x.y < y.y); }));
+  const std::vector<V3> cube = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+  std::vector<V3> moved;
+  for (const V3& p : cube) moved.push_back({p.x + Exact(3, 4), p.y, p.z});
+  const Penetration<V3> p = penetration(ConvexPoints<V3>(cube), ConvexPoints<V3>(moved));
+  ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+  EXPECT_EQ(p.squared_depth, Exact(1, 16));
+  EXPECT_GT(p.normal.x, 0);
+  EXPECT_EQ(p.normal.y, 0);
+  EXPECT_EQ(p.normal.z, 0);
+}
+
+// ---- Against the oracle, on every family ------------------------------------------------------------------------------
+
+int cases_per_family() {
+  const char* s = std::getenv("GJKREF_EPA_CASES");
+  return s ? std::atoi(s) : GJKREF_EPA_CASES_DEFAULT;
+}
+std::uint64_t seed() {
+  const char* s = std::getenv("GJKREF_SEED");
+  return s ? std::strtoull(s, nullptr, 0) : 20261124;
+}
+
+oracle::ExactPoint as_exact_point(const auto& v) {
+  oracle::ExactPoint x{0, 0, 0};
+  for (int i = 0; i < std::remove_cvref_t<decltype(v)>::dimension; ++i) x[i] = v[i];
+  return x;
+}
+
+bool parallel(const oracle::ExactPoint& m, const oracle::ExactPoint& n) {
+  return m[0] * n[1] == m[1] * n[0] && m[1] * n[2] == m[2] * n[1] && m[0] * n[2] == m[2] * n[0] &&
+         m[0] * n[0] + m[1] * n[1] + m[2] * n[2] > 0;
+}
+
+// The largest u·(a − b) over the case's points: h_D(u).
+Exact support_value(const Case& c, const oracle::ExactPoint& u) {
+  std::optional<Exact> best;
+  for (const auto& pa : c.a.points)
+    for (const auto& pb : c.b.points) {
+      Exact h = 0;
+      for (int i = 0; i < c.dim; ++i) h += u[i] * (Exact(pa[i]) - Exact(pb[i]));
+      if (!best || *best < h) best = h;
+    }
+  return *best;
+}
+
+template <Vector V>
+void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const oracle::Penetration& truth) {
+  const ConvexPoints<V> a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+  const Penetration<V> p = penetration(a, b);
+  if (answer.verdict == oracle::Verdict::Touching) {
+    ASSERT_EQ(p.status, PenetrationStatus::Touching);
+    ASSERT_FALSE(is_zero(p.normal));
+    EXPECT_EQ(support_value(c, as_exact_point(p.normal)), 0);  // a plane through the origin supports A⊖B
+    EXPECT_EQ(p.witness_a, p.witness_b);
+  } else {
+    ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+    EXPECT_EQ(p.squared_depth, truth.squared_depth);
+    EXPECT_TRUE(std::any_of(truth.optimal.begin(), truth.optimal.end(),
+                            [&](const oracle::DepthFacet& f) { return parallel(f.normal, as_exact_point(p.normal)); }))
+        << "the normal is not among the oracle's optimal ones";
+    EXPECT_EQ(p.witness_a - p.witness_b, p.translation);
+    Exact total = 0;
+    for (int k = 0; k < p.facet_size; ++k) {
+      EXPECT_GE(p.weights[k], 0);
+      total += p.weights[k];
+    }
+    EXPECT_EQ(total, 1);
+  }
+  // (A, B) ↔ (B, A): the same depth.
+  const Penetration<V> swapped = penetration(b, a);
+  EXPECT_EQ(swapped.status, p.status);
+  EXPECT_EQ(swapped.squared_depth, p.squared_depth);
+}
+
+void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
+  const int wanted = cases_per_family();
+  int reached = 0, touching = 0;
+  std::printf("%s %dD: seed %llu (GJKREF_SEED), %d cases reaching depth wanted\n", name, dim,
+              static_cast<unsigned long long>(seed()), wanted);
+  for (int index = 0; reached < wanted; ++index) {
+    ASSERT_LT(index, 50 * wanted) << name << " " << dim << "D reaches depth too rarely";
+    const rc::Random random(rc::Random::Key{seed(), static_cast<std::uint64_t>(dim), static_cast<std::uint64_t>(index), 1});
+    const Case c = generator(dim)(random, index % 101).value();
+    const oracle::Answer answer = oracle::fast_oracle(c);
+    if (answer.verdict != oracle::Verdict::Overlapping && answer.verdict != oracle::Verdict::Touching) continue;
+    SCOPED_TRACE(casefile::write(c));
+    const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
+    if (dim == 2)
+      agrees_with_the_oracle<V2>(c, answer, truth);
+    else
+      agrees_with_the_oracle<V3>(c, answer, truth);
+    if (::testing::Test::HasFatalFailure()) return;
+    ++reached;
+    touching += answer.verdict == oracle::Verdict::Touching;
+  }
+  std::printf("  %d cases: %d overlapping, %d touching\n", reached, reached - touching, touching);
+}
+
+#define GJKREF_EPA_FAMILY(Test, name, generator)                         \
+  TEST(ExactEpaEqualsTheOracle, Test##2d) { family(name, generator, 2); } \
+  TEST(ExactEpaEqualsTheOracle, Test##3d) { family(name, generator, 3); }
+
+GJKREF_EPA_FAMILY(DeepOverlap, "deep-overlap", proptests::deep_overlap)
+GJKREF_EPA_FAMILY(ShallowOverlap, "shallow-overlap", proptests::shallow_overlap)
+GJKREF_EPA_FAMILY(RestingContact, "resting-contact", proptests::resting_contact)
+GJKREF_EPA_FAMILY(TiedFacets, "tied-facets", proptests::tied_facets)
+GJKREF_EPA_FAMILY(ThinBoxes, "thin-boxes", proptests::thin_boxes)
+GJKREF_EPA_FAMILY(PosedBoxes, "posed-boxes", proptests::posed_boxes)
+GJKREF_EPA_FAMILY(DepthScales, "depth-scales", proptests::depth_scales)
+GJKREF_EPA_FAMILY(Random, "random", proptests::random_polytopes)
+GJKREF_EPA_FAMILY(Touching, "touching", proptests::exactly_touching)
+GJKREF_EPA_FAMILY(OnFeature, "on-feature", proptests::origin_on_feature)
+GJKREF_EPA_FAMILY(LowerDimensional, "lower-dimensional", proptests::lower_dimensional)
+
+}  // namespace
+}  // namespace gjkref

@@ -1,0 +1,396 @@
+// gjkref/epa.hpp — the penetration depth: the expanding polytope algorithm (van den Bergen, 2001), in 2D and 3D,
+// after GJK says the shapes intersect. Exact scalars: the answer is the exact penetration depth.
+//
+// For intersecting A and B the origin lies in D = A⊖B, and the penetration depth is
+//   PD = min over unit u of h_D(u)   (h_D the support function of D),
+// the length of the shortest translation t of B after which the shapes only touch; t is the point of the boundary of D
+// nearest the origin, and B moves along it. EPA keeps a convex polytope P ⊆ D whose vertices are points of D and
+// which contains the origin. Let F be P's facet nearest the origin, with outward normal n and plane n·x = o (o ≥ 0):
+//   - for every unit u, h_D(u) ≥ h_P(u) ≥ the distance of P's facet the ray from the origin along u leaves through, so
+//     PD ≥ o/|n|: the nearest facet's distance is a lower bound;
+//   - h_D(n)/|n| ≥ PD always, and if the support point w of D along n lies on F's plane (n·w = o) then h_D(n) = o and
+//     PD = o/|n|: F's plane supports D, and the projection of the origin onto it (in F) is t.
+//   - Otherwise n·w > o: w is a point of D outside P; P grows to conv(P ∪ {w}) and the search goes on.
+// Each growth adds a vertex of D that P did not have, so for point clouds (D has at most n_A·n_B vertices) EPA ends
+// after at most n_A·n_B growths; `max_expansions` caps it for any shape.
+//
+// Where P comes from (start_polytope): GJK ends, for intersecting shapes, with a simplex whose points contain the
+// origin. If it is full-dimensional it is P. If it is lower-dimensional (the origin on a vertex, an edge or a face of
+// A⊖B's simplex: GJK's "origin on simplex" stop), its points span a subspace through the origin; for a direction n
+// orthogonal to it, if h_D(n) = 0 or h_D(−n) = 0 a plane through the origin supports D and the shapes touch (PD = 0,
+// with that normal); otherwise the support points along n and −n lie strictly on both sides, and adding both raises
+// the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
+//
+// Exact scalars only: every sign above is taken exactly. (Floating scalars get exact answers through
+// penetration_certified in gjkref/certified.hpp's manner: the shapes' coordinates taken as the rationals they are.)
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "gjkref/gjk.hpp"
+
+namespace gjkref {
+
+enum class PenetrationStatus {
+  Penetrating,     // the shapes overlap: `translation` is the shortest translation of B after which they touch
+  Touching,        // the shapes touch: the depth is 0, `normal` the normal of a plane through the origin supporting A⊖B
+  Separated,       // GJK found them apart: `gjk` has the distance and the witness points
+  IterationLimit,  // GJK or EPA reached its cap first
+  InvalidInput,    // see gjk.input_error
+};
+
+inline const char* to_string(PenetrationStatus s) {
+  switch (s) {
+    case PenetrationStatus::Penetrating: return "penetrating";
+    case PenetrationStatus::Touching: return "touching";
+    case PenetrationStatus::Separated: return "separated";
+    case PenetrationStatus::IterationLimit: return "iteration-limit";
+    case PenetrationStatus::InvalidInput: return "invalid-input";
+  }
+  return "?";
+}
+
+// The most growths of the polytope (support queries after GJK): far above what point clouds of the property suite's
+// sizes need (at most n_A·n_B, 4,096 at 64 + 64 points). A count, not a tolerance.
+inline constexpr int kDefaultMaxExpansions = 100000;
+
+template <Vector V>
+struct PenetrationOptions {
+  Options<V> gjk;  // GJK's options (warm start, iteration cap)
+  int max_expansions = kDefaultMaxExpansions;
+};
+
+template <Vector V>
+struct Penetration {
+  using scalar_type = scalar_t<V>;
+  static constexpr int dimension = V::dimension;
+
+  PenetrationStatus status = PenetrationStatus::InvalidInput;
+  // Penetrating: the point of the boundary of A⊖B nearest the origin, t = PD·n̂; translating B by t leaves the shapes
+  // touching. Zero when touching.
+  V translation{};
+  scalar_type squared_depth{};  // PD² = |t|², exact
+  // An outward normal of A⊖B at t (any length, never zero): the facet's normal; when touching, the normal of a plane
+  // through the origin with A⊖B on its side n·x ≤ 0. B moves along it to separate the shapes.
+  V normal{};
+  // Points of A and of B with witness_a − witness_b = t: Σ λᵢ aᵢ and Σ λᵢ bᵢ over the facet's points (touching: a
+  // common point, GJK's).
+  V witness_a{}, witness_b{};
+  // The facet of the expanded polytope holding t: its points of A⊖B (with their vertices of A and B) and the weights
+  // of t. Touching found by GJK's lower-dimensional simplex: that simplex.
+  std::array<SupportPoint<V>, V::dimension> facet{};
+  std::array<scalar_type, V::dimension> weights{};
+  int facet_size = 0;
+  int expansions = 0;  // support queries after GJK
+  Result<V> gjk;       // GJK's answer
+
+  // PD rounded to double (for display; the exact answer is squared_depth).
+  double depth() const { return ScalarTraits<scalar_type>::sqrt_as_double(squared_depth); }
+};
+
+namespace detail {
+
+// A facet of the polytope: `dimension` vertices (indices into the polytope's points), its outward normal n and its
+// plane's offset o = n·p for its points p. Offsets are ≥ 0 once the polytope contains the origin.
+template <Vector V>
+struct Facet {
+  std::array<int, V::dimension> vertex{};
+  V normal{};
+  scalar_t<V> offset{};
+};
+
+// The normal of the facet through points p (3D: (p₁−p₀)×(p₂−p₀); 2D: the edge turned by a right angle), pointing away
+// from `inside`, a point strictly inside the polytope.
+template <Vector V>
+V outward_normal(const std::array<V, V::dimension>& p, const V& inside) {
+  V n;
+  if constexpr (V::dimension == 3) {
+    n = cross(V(p[1] - p[0]), V(p[2] - p[0]));
+  } else {
+    const V e = p[1] - p[0];
+    n = V{e[1], scalar_t<V>(-e[0])};
+  }
+  if (dot(n, V(p[0] - inside)) < 0) n = -n;
+  return n;
+}
+
+// A convex polytope of points of A⊖B, grown one point at a time.
+template <Vector V>
+class Polytope {
+ public:
+  using T = scalar_t<V>;
+  static constexpr int D = V::dimension;
+
+  // The simplex of D + 1 affinely independent points of `points` (the first such, in order), with its centroid as the
+  // point inside; then every other point added. Requires `points` to span the space.
+  explicit Polytope(const std::vector<SupportPoint<V>>& points) {
+    std::vector<int> base = {0};
+    for (int i = 1; i < static_cast<int>(points.size()) && static_cast<int>(base.size()) < D + 1; ++i)
+      if (raises_dimension(points, base, i)) base.push_back(i);
+    for (const int i : base) points_.push_back(points[i]);
+    inside_ = V{};
+    for (const auto& p : points_) inside_ = inside_ + p.w;
+    inside_ = (T(1) / T(D + 1)) * inside_;
+    for (int skip = 0; skip <= D; ++skip) {  // the simplex's facets: each leaves one point out
+      std::array<int, D> vertex{};
+      for (int k = 0, j = 0; k <= D; ++k)
+        if (k != skip) vertex[j++] = k;
+      add_facet(vertex);
+    }
+    for (int i = 0; i < static_cast<int>(points.size()); ++i)
+      if (std::find(base.begin(), base.end(), i) == base.end()) grow(points[i]);
+  }
+
+  const std::vector<SupportPoint<V>>& points() const { return points_; }
+  const std::vector<Facet<V>>& facets() const { return facets_; }
+
+  // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: compare o_f²·|n_g|² with o_g²·|n_f|².)
+  static bool nearer(const Facet<V>& f, const Facet<V>& g) {
+    return f.offset * f.offset * dot(g.normal, g.normal) < g.offset * g.offset * dot(f.normal, f.normal);
+  }
+  static bool as_near(const Facet<V>& f, const Facet<V>& g) { return !nearer(f, g) && !nearer(g, f); }
+
+  // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o) go, and each ridge between a facet that
+  // sees w and one that does not (a ridge of exactly one seeing facet) gets a facet joining it to w. Returns false,
+  // changing nothing, when no facet sees w (w in P).
+  bool grow(const SupportPoint<V>& w) {
+    std::vector<Facet<V>> kept;
+    std::map<std::array<int, D - 1>, int> ridges;  // ridge (sorted vertex indices) → how many seeing facets have it
+    bool seen = false;
+    for (const Facet<V>& f : facets_) {
+      if (!(dot(f.normal, w.w) > f.offset)) {
+        kept.push_back(f);
+        continue;
+      }
+      seen = true;
+      for (int skip = 0; skip < D; ++skip) {
+        std::array<int, D - 1> ridge{};
+        for (int k = 0, j = 0; k < D; ++k)
+          if (k != skip) ridge[j++] = f.vertex[k];
+        std::sort(ridge.begin(), ridge.end());
+        ++ridges[ridge];
+      }
+    }
+    if (!seen) return false;
+    facets_ = std::move(kept);
+    const int index = static_cast<int>(points_.size());
+    points_.push_back(w);
+    for (const auto& [ridge, count] : ridges) {
+      if (count != 1) continue;  // between two seeing facets: inside the part that goes
+      std::array<int, D> vertex{};
+      for (int k = 0; k < D - 1; ++k) vertex[k] = ridge[k];
+      vertex[D - 1] = index;
+      add_facet(vertex);
+    }
+    return true;
+  }
+
+ private:
+  // Does points[i] lie outside the affine hull of points[base]?
+  static bool raises_dimension(const std::vector<SupportPoint<V>>& points, const std::vector<int>& base, int i) {
+    const V p = points[i].w - points[base[0]].w;
+    if (base.size() == 1) return !is_zero(p);
+    const V e1 = points[base[1]].w - points[base[0]].w;
+    if constexpr (D == 2) {
+      return cross(e1, p) != 0;
+    } else {
+      if (base.size() == 2) return !is_zero(cross(e1, p));
+      return triple(e1, V(points[base[2]].w - points[base[0]].w), p) != 0;
+    }
+  }
+
+  void add_facet(const std::array<int, D>& vertex) {
+    std::array<V, D> p;
+    for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
+    Facet<V> f;
+    f.vertex = vertex;
+    f.normal = outward_normal(p, inside_);
+    f.offset = dot(f.normal, p[0]);
+    facets_.push_back(f);
+  }
+
+  std::vector<SupportPoint<V>> points_;
+  std::vector<Facet<V>> facets_;
+  V inside_;  // the first simplex's centroid: strictly inside P for good
+};
+
+// The weights of x, a point of facet f's plane, over f's points (x = Σ λᵢ pᵢ, Σ λᵢ = 1). 3D: the signed areas of the
+// triangles x makes with each edge, over the facet's, both measured along n; 2D: the position along the edge.
+template <Vector V>
+std::array<scalar_t<V>, V::dimension> facet_weights(const Polytope<V>& polytope, const Facet<V>& f, const V& x) {
+  using T = scalar_t<V>;
+  std::array<V, V::dimension> p;
+  for (int k = 0; k < V::dimension; ++k) p[k] = polytope.points()[f.vertex[k]].w;
+  std::array<T, V::dimension> lambda{};
+  if constexpr (V::dimension == 3) {
+    const T whole = dot(f.normal, f.normal);  // n·((p₁−p₀)×(p₂−p₀)) = |n|², n pointing either way
+    const T sign = dot(f.normal, cross(V(p[1] - p[0]), V(p[2] - p[0]))) > 0 ? T(1) : T(-1);
+    lambda[0] = sign * dot(f.normal, cross(V(p[1] - x), V(p[2] - x))) / whole;
+    lambda[1] = sign * dot(f.normal, cross(V(p[2] - x), V(p[0] - x))) / whole;
+    lambda[2] = T(1) - lambda[0] - lambda[1];
+  } else {
+    const V e = p[1] - p[0];
+    lambda[1] = dot(V(x - p[0]), e) / dot(e, e);
+    lambda[0] = T(1) - lambda[1];
+  }
+  return lambda;
+}
+
+// The start of EPA for intersecting shapes (see the top of the file): the points of a full-dimensional polytope
+// containing the origin, or the normal of a plane through the origin that supports A⊖B (the shapes touch).
+template <Vector V>
+struct Start {
+  std::vector<SupportPoint<V>> points;
+  std::optional<V> touching_normal;
+  int expansions = 0;
+};
+
+// A direction orthogonal to the span of `spanning` (linearly independent vectors, fewer than the dimension).
+template <Vector V>
+V orthogonal_direction(const std::vector<V>& spanning) {
+  using T = scalar_t<V>;
+  const auto axis = [](int k) {
+    V e{};
+    e[k] = T(1);
+    return e;
+  };
+  if (spanning.empty()) return axis(0);
+  if constexpr (V::dimension == 2) {
+    return V{scalar_t<V>(-spanning[0][1]), spanning[0][0]};
+  } else {
+    if (spanning.size() == 2) return cross(spanning[0], spanning[1]);
+    for (int k = 0; k < 3; ++k)  // one spanning vector u: u × e_k for an axis not along u
+      if (const V n = cross(spanning[0], axis(k)); !is_zero(n)) return n;
+    return axis(0);  // unreachable: u ≠ 0 is along at most one axis
+  }
+}
+
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
+  Start<V> start;
+  for (int i = 0; i < s.size; ++i) start.points.push_back(s.points[i]);
+  if (s.encloses_origin) return start;
+  // A basis of the span of the simplex's points (the origin is in their convex hull, so the span is their affine hull).
+  std::vector<V> spanning;
+  const auto independent = [&spanning](const V& p) {
+    if (is_zero(p)) return false;
+    if (spanning.empty()) return true;
+    if constexpr (V::dimension == 2) {
+      return cross(spanning[0], p) != 0;
+    } else {
+      if (spanning.size() == 1) return !is_zero(cross(spanning[0], p));
+      return triple(spanning[0], spanning[1], p) != 0;
+    }
+  };
+  for (const auto& p : start.points)
+    if (static_cast<int>(spanning.size()) < V::dimension && independent(p.w)) spanning.push_back(p.w);
+  while (static_cast<int>(spanning.size()) < V::dimension) {
+    const V n = orthogonal_direction(spanning);
+    for (const V& d : {n, V(-n)}) {
+      const SupportPoint<V> w = minkowski_support(a, b, d);
+      ++start.expansions;
+      if (!(dot(d, w.w) > 0)) {  // h_D(d) = 0: the plane d·x = 0 supports D, through the origin
+        start.touching_normal = d;
+        return start;
+      }
+      start.points.push_back(w);
+    }
+    spanning.push_back(start.points.back().w);  // off the span, strictly (d·w > 0 with d orthogonal to it)
+  }
+  return start;
+}
+
+}  // namespace detail
+
+namespace detail {
+
+// EPA from GJK's answer `gjk` (its simplex, when intersecting); penetration() below runs GJK first. Tests call it with
+// hand-made simplices, in every order of their points.
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions) {
+  using T = scalar_t<V>;
+  Penetration<V> p;
+  p.gjk = std::move(gjk);
+  switch (p.gjk.status) {
+    case Status::Separated: p.status = PenetrationStatus::Separated; return p;
+    case Status::IterationLimit: p.status = PenetrationStatus::IterationLimit; return p;
+    case Status::InvalidInput: p.status = PenetrationStatus::InvalidInput; return p;
+    case Status::Intersecting: break;
+  }
+  // Touching: depth 0, the normal of a plane through the origin that supports A⊖B, GJK's common point and simplex.
+  const auto touching = [&p](const V& normal) {
+    p.status = PenetrationStatus::Touching;
+    p.normal = normal;
+    p.witness_a = p.gjk.witness_a;
+    p.witness_b = p.gjk.witness_b;
+    p.facet_size = std::min(p.gjk.simplex.size, V::dimension);
+    for (int i = 0; i < p.facet_size; ++i) p.facet[i] = p.gjk.simplex.points[i], p.weights[i] = p.gjk.simplex.weights[i];
+    return p;
+  };
+  Start<V> start = start_polytope(a, b, p.gjk.simplex);
+  p.expansions = start.expansions;
+  if (start.touching_normal) return touching(*start.touching_normal);
+  Polytope<V> polytope(start.points);
+  for (;;) {
+    const auto& facets = polytope.facets();
+    const Facet<V>* nearest = &facets[0];
+    for (const auto& f : facets)
+      if (Polytope<V>::nearer(f, *nearest)) nearest = &f;
+    const SupportPoint<V> w = minkowski_support(a, b, nearest->normal);
+    if (dot(nearest->normal, w.w) > nearest->offset) {  // D reaches past the nearest facet's plane: grow
+      if (p.expansions >= max_expansions) {
+        p.status = PenetrationStatus::IterationLimit;
+        return p;
+      }
+      ++p.expansions;
+      polytope.grow(w);
+      continue;
+    }
+    if (nearest->offset == 0) return touching(nearest->normal);  // the plane through the origin supports D
+    // The nearest facet's plane supports D: PD is its distance. The answer's facet: among facets as near, the first
+    // whose own projection of the origin lies in it (one does: the ray to the nearest boundary point leaves P through
+    // a facet at that distance), its plane checked to support D (so the answer stands on its own).
+    for (const auto& f : facets) {
+      if (!Polytope<V>::as_near(f, *nearest)) continue;
+      const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;  // the origin's projection onto f's plane
+      const auto lambda = facet_weights(polytope, f, t);
+      if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) continue;
+      const SupportPoint<V> u = minkowski_support(a, b, f.normal);
+      if (dot(f.normal, u.w) > f.offset) continue;
+      p.status = PenetrationStatus::Penetrating;
+      p.translation = t;
+      p.squared_depth = dot(t, t);
+      p.normal = f.normal;
+      p.facet_size = V::dimension;
+      for (int k = 0; k < V::dimension; ++k) {
+        p.facet[k] = polytope.points()[f.vertex[k]];
+        p.weights[k] = lambda[k];
+      }
+      p.witness_a = lambda[0] * p.facet[0].a;
+      p.witness_b = lambda[0] * p.facet[0].b;
+      for (int k = 1; k < V::dimension; ++k) {
+        p.witness_a = p.witness_a + lambda[k] * p.facet[k].a;
+        p.witness_b = p.witness_b + lambda[k] * p.facet[k].b;
+      }
+      return p;
+    }
+    p.status = PenetrationStatus::IterationLimit;  // unreachable by the argument above: no unproven answer
+    return p;
+  }
+}
+
+}  // namespace detail
+
+// The penetration depth of A and B: GJK first, then EPA when they intersect. Exact scalars (gjkref/exact.hpp).
+template <SupportMapping A, SupportMapping B>
+requires std::same_as<typename A::vector_type, typename B::vector_type> &&
+         is_exact_v<scalar_t<typename A::vector_type>> Penetration<typename A::vector_type>
+penetration(const A& a, const B& b, const PenetrationOptions<typename A::vector_type>& options = {}) {
+  return detail::expand(a, b, distance(a, b, options.gjk), options.max_expansions);
+}
+
+}  // namespace gjkref
