@@ -120,7 +120,9 @@ class Reference final : public Implementation {
 // The certified mode (gjkref/certified.hpp): exact answers for the double input, at close to double speed.
 class Certified final : public Implementation {
  public:
-  Certified() : info_(reference_info("reference-certified", "certified")) {}
+  // The certified mode also measures the penetration depth of intersecting pairs, exactly (EPA in rationals,
+  // gjkref/epa.hpp), correctly rounded: judged bit for bit like its distance.
+  Certified() : info_(reference_info("reference-certified", "certified")) { info_.capabilities |= kPenetrates; }
   const Info& info() const override { return info_; }
 
   Result run(const casefile::Case& c) override {
@@ -145,6 +147,12 @@ class Certified final : public Implementation {
       for (int k = 0; k < V::dimension; ++k) w[0][k] = (*r.witness_a)[k], w[1][k] = (*r.witness_b)[k];
       out.witnesses = w;
       out.exact_squared_distance = r.exact->squared_distance;
+      if (r.status == gjkref::Status::Intersecting) {
+        const auto start_depth = std::chrono::steady_clock::now();
+        const CertifiedPenetration<V> p = certified_penetration(a, b);
+        out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_depth).count();
+        if (p.status == PenetrationStatus::Penetrating || p.status == PenetrationStatus::Touching) out.penetration = p.depth;
+      }
       return out;
     });
   }

@@ -2,7 +2,7 @@
 // order of its points, against an independent brute-force depth; and its exact depth equal to the penetration-depth
 // oracle's on every family (docs/oracle.md, "Penetration depth"), with a normal among the oracle's optimal ones (or, for
 // touching pairs, the normal of a plane through the origin that supports A⊖B), and witness points that differ by the
-// translation.
+// translation; and the certified mode's depth for the double input, correctly rounded, bit-equal to the oracle's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 
 #include "generators.hpp"
 #include "gjkref/case_shapes.hpp"
+#include "gjkref/certified.hpp"
 #include "gjkref/epa.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/oracle.hpp"
@@ -220,6 +221,13 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
   const Penetration<V> swapped = penetration(b, a);
   EXPECT_EQ(swapped.status, p.status);
   EXPECT_EQ(swapped.squared_depth, p.squared_depth);
+  // The certified mode on the double input: the same answer, PD correctly rounded (bit-equal to the oracle's).
+  using VD = std::conditional_t<V::dimension == 2, Vec2<double>, Vec3<double>>;
+  const CertifiedPenetration<VD> certified =
+      certified_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b));
+  EXPECT_EQ(certified.status, p.status);
+  EXPECT_EQ(certified.exact.squared_depth, p.squared_depth);
+  EXPECT_EQ(certified.depth, truth.depth);
 }
 
 void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "gjkref/certify.hpp"
+#include "gjkref/epa.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/filter.hpp"
 #include "gjkref/gjk.hpp"
@@ -863,6 +864,29 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
   std::optional<CertifiedResult<V>> proven = detail::certify_pairs(a, b, detail::pairs_of(exact.simplex));
   if (!proven) throw std::logic_error("gjkref: the exact core's answer failed its certificate — a bug in gjkref");
   return finish(std::move(*proven), CertifiedPath::ExactFinish, exact.iterations);
+}
+
+// ==== Penetration depth for double input, exact ======================================================================
+//
+// GJK and EPA (gjkref/epa.hpp) in rationals on the shapes' coordinates taken as the rationals they are (ExactView), and
+// PD correctly rounded to double: every answer is the exact one, proven by EPA's own check (the answer's facet's plane
+// supports A⊖B, the polytope holds the origin). No floating-point filter in front yet: each query pays for exact
+// arithmetic (issue 19, "certify, else finish exactly", is the next step).
+template <Vector V>
+struct CertifiedPenetration {
+  PenetrationStatus status = PenetrationStatus::InvalidInput;
+  double depth = 0;                     // PD, correctly rounded (0 when touching)
+  Penetration<exact_vector_t<V>> exact;  // the exact answer: PD², the translation, the normal, the facet, witnesses
+};
+
+template <Vector V>
+requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(const ConvexPoints<V>& a,
+                                                                                         const ConvexPoints<V>& b) {
+  CertifiedPenetration<V> r;
+  r.exact = penetration(ExactView<V>(a), ExactView<V>(b));
+  r.status = r.exact.status;
+  if (r.status == PenetrationStatus::Penetrating) r.depth = correctly_rounded_sqrt(r.exact.squared_depth);
+  return r;
 }
 
 }  // namespace gjkref
