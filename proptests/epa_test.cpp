@@ -1,8 +1,9 @@
 // The reference's EPA in exact arithmetic (gjkref/epa.hpp): its start from every simplex GJK can end with, in every
 // order of its points, against an independent brute-force depth; and its exact depth equal to the penetration-depth
 // oracle's on every family (docs/oracle.md, "Penetration depth"), with a normal among the oracle's optimal ones (or, for
-// touching pairs, the normal of a plane through the origin that supports A⊖B), and witness points that differ by the
-// translation; and the certified mode's depth for the double input, correctly rounded, bit-equal to the oracle's.
+// touching pairs, the normal of a plane through the origin that supports A⊖B), witness points that differ by the
+// translation, and B moved by the translation touching A (by a little more, apart; by a little less, overlapping);
+// and the certified mode's depth for the double input, correctly rounded, bit-equal to the oracle's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -216,6 +217,16 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
       total += p.weights[k];
     }
     EXPECT_EQ(total, 1);
+    // B translated by t touches A, exactly; by (1 + 2^−20)·t it is apart, by (1 − 2^−20)·t still overlapping.
+    const auto moved = [&](const Exact& f) {
+      std::vector<V> points;
+      for (const V& x : b.points()) points.push_back(x + f * p.translation);
+      return ConvexPoints<V>(std::move(points));
+    };
+    const Exact delta(1, 1 << 20);
+    EXPECT_EQ(penetration(a, moved(1)).status, PenetrationStatus::Touching);
+    EXPECT_EQ(distance(a, moved(1 + delta)).status, Status::Separated);
+    EXPECT_EQ(penetration(a, moved(1 - delta)).status, PenetrationStatus::Penetrating);
   }
   // (A, B) ↔ (B, A): the same depth.
   const Penetration<V> swapped = penetration(b, a);

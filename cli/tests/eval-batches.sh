@@ -29,7 +29,7 @@ with open(f"{work}/crash.json", "w") as f:  # the misbehaving plugin segfaults w
 PY
 EX="$SRC/cases/examples"
 FILES=("$EX/touching-squares-2d.json" "$WORK/deep.json" "$SRC/cases/limits/slow-oracle-3d.json" "$EX/examples.json")
-ARGS=(--impl reference-double,always-separated --plugin "$JUDGE" --oracle-time-limit 0.04)
+ARGS=(--impl reference-double,always-separated --plugin "$JUDGE" --oracle-time-limit 0.3)
 status=0
 "$GJKREF" eval --json "${ARGS[@]}" "${FILES[@]}" > "$WORK/out.jsonl" 2> "$WORK/err.txt" || status=$?
 [ "$status" -eq 2 ] || fail "exit $status, not 2 (a malformed file)"

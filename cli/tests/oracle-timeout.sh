@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CTest cli.oracle-timeout (docs/comparing.md, "Oracle time limit"): an oracle call that passes its time limit is a
 # per-case result, never the end of a run.
-#   eval: cases/limits/slow-oracle-3d.json (tens of milliseconds of oracle time) with --oracle-time-limit 0.001 is
+#   eval: cases/limits/slow-oracle-3d.json (about a second of oracle time) with --oracle-time-limit 0.3 is
 #         reported as oracle-timeout, the case after it is evaluated as usual, the exit status is 0, and nothing is
 #         written to the working directory.
 #   check: posed boxes in 3D against Bullet's EPA (whose depths make the oracle build the hull of A-B, a few
@@ -17,7 +17,7 @@ rm -rf "$WORK"
 mkdir -p "$WORK/cwd"
 cd "$WORK/cwd"
 status=0
-"$GJKREF" eval --json --impl reference-double --oracle-time-limit 0.001 "$SRC/cases/limits/slow-oracle-3d.json" \
+"$GJKREF" eval --json --impl reference-double --oracle-time-limit 0.3 "$SRC/cases/limits/slow-oracle-3d.json" \
   "$SRC/cases/examples/touching-squares-2d.json" > "$WORK/eval.jsonl" 2> "$WORK/eval.err" || status=$?
 [ "$status" -eq 0 ] || { echo "oracle-timeout: eval exited $status"; cat "$WORK/eval.err"; exit 1; }
 python3 - "$WORK/eval.jsonl" <<'PY'
@@ -25,11 +25,11 @@ import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 assert len(lines) == 2, lines
 assert lines[0]["name"] == "slow-oracle-3d" and lines[0]["result"] == "oracle-timeout", lines[0]
-assert "passed its time limit of 0.001 s" in lines[0]["reason"], lines[0]
+assert "passed its time limit of 0.3 s" in lines[0]["reason"], lines[0]
 assert lines[1]["name"] == "touching-squares-2d" and lines[1]["oracle"]["verdict"] == "touching", lines[1]
 assert lines[1]["results"]["reference-double"]["agrees"] is True, lines[1]
 PY
-grep -q "1 cases not judged: an oracle call passed its time limit of 0.001 s" "$WORK/eval.err"
+grep -q "1 cases not judged: an oracle call passed its time limit of 0.3 s" "$WORK/eval.err"
 [ -z "$(ls -A "$WORK/cwd")" ] || { echo "oracle-timeout: eval wrote into the working directory:"; ls -A; exit 1; }
 
 status=0
