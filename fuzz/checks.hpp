@@ -161,6 +161,17 @@ inline Report check_reference(const Case& c) {
         oracle::cross_check_penetration(c, *truth, p);
         report.answers += "penetration depth: PD^2 = " + p.squared_depth.get_str() + ", " +
                           std::to_string(p.optimal.size()) + " optimal facets\n";
+        // The reference's EPA, exact, through the certified mode (gjkref/epa.hpp): the oracle's class, PD² and
+        // correctly rounded PD.
+        const bool depth_right = casefile::in_dimension<double>(c, [&]<class V>() {
+          const auto r = certified_penetration(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b));
+          report.answers += std::string("EPA: ") + to_string(r.status) + ", PD^2 = " + r.exact.squared_depth.get_str() +
+                            "\n";
+          const bool touching = truth->verdict == oracle::Verdict::Touching;
+          return r.status == (touching ? PenetrationStatus::Touching : PenetrationStatus::Penetrating) &&
+                 r.exact.squared_depth == p.squared_depth && r.depth == p.depth;
+        });
+        if (!depth_right) report.violations.push_back("EPA: not the oracle's penetration depth");
       } catch (const std::logic_error& e) {
         report.violations.push_back(std::string("penetration oracle: ") + e.what());
       }
