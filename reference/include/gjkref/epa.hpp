@@ -21,8 +21,8 @@
 // with that normal); otherwise the support points along n and −n lie strictly on both sides, and adding both raises
 // the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
 //
-// Exact scalars only: every sign above is taken exactly. (Floating scalars get exact answers through
-// penetration_certified in gjkref/certified.hpp's manner: the shapes' coordinates taken as the rationals they are.)
+// Exact scalars only: every sign above is taken exactly. Double input gets exact answers through
+// certified_penetration (gjkref/certified.hpp), which runs this EPA on the coordinates taken as the rationals they are.
 #pragma once
 
 #include <algorithm>
