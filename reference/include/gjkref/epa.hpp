@@ -118,6 +118,18 @@ V outward_normal(const std::array<V, V::dimension>& p, const V& inside) {
   return n;
 }
 
+// Is p outside the span of `spanning` (linearly independent vectors, fewer than the dimension)?
+template <Vector V>
+bool outside_span(const std::vector<V>& spanning, const V& p) {
+  if (spanning.empty()) return !is_zero(p);
+  if constexpr (V::dimension == 2) {
+    return cross(spanning[0], p) != 0;
+  } else {
+    if (spanning.size() == 1) return !is_zero(cross(spanning[0], p));
+    return triple(spanning[0], spanning[1], p) != 0;
+  }
+}
+
 // A convex polytope of points of A⊖B, grown one point at a time.
 template <Vector V>
 class Polytope {
@@ -129,8 +141,9 @@ class Polytope {
   // point inside; then every other point added. Requires `points` to span the space.
   explicit Polytope(const std::vector<SupportPoint<V>>& points) {
     std::vector<int> base = {0};
+    std::vector<V> edges;  // points[base[k]] − points[base[0]], k ≥ 1: affinely independent ⇔ linearly independent
     for (int i = 1; i < static_cast<int>(points.size()) && static_cast<int>(base.size()) < D + 1; ++i)
-      if (raises_dimension(points, base, i)) base.push_back(i);
+      if (const V edge = points[i].w - points[0].w; outside_span(edges, edge)) base.push_back(i), edges.push_back(edge);
     for (const int i : base) points_.push_back(points[i]);
     inside_ = V{};
     for (const auto& p : points_) inside_ = inside_ + p.w;
@@ -148,7 +161,8 @@ class Polytope {
   const std::vector<SupportPoint<V>>& points() const { return points_; }
   const std::vector<Facet<V>>& facets() const { return facets_; }
 
-  // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: compare o_f²·|n_g|² with o_g²·|n_f|².)
+  // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: compare o_f²·|n_g|² with
+  // o_g²·|n_f|².)
   static bool nearer(const Facet<V>& f, const Facet<V>& g) {
     return f.offset * f.offset * dot(g.normal, g.normal) < g.offset * g.offset * dot(f.normal, f.normal);
   }
@@ -190,19 +204,6 @@ class Polytope {
   }
 
  private:
-  // Does points[i] lie outside the affine hull of points[base]?
-  static bool raises_dimension(const std::vector<SupportPoint<V>>& points, const std::vector<int>& base, int i) {
-    const V p = points[i].w - points[base[0]].w;
-    if (base.size() == 1) return !is_zero(p);
-    const V e1 = points[base[1]].w - points[base[0]].w;
-    if constexpr (D == 2) {
-      return cross(e1, p) != 0;
-    } else {
-      if (base.size() == 2) return !is_zero(cross(e1, p));
-      return triple(e1, V(points[base[2]].w - points[base[0]].w), p) != 0;
-    }
-  }
-
   void add_facet(const std::array<int, D>& vertex) {
     std::array<V, D> p;
     for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
@@ -276,18 +277,8 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
   if (s.encloses_origin) return start;
   // A basis of the span of the simplex's points (the origin is in their convex hull, so the span is their affine hull).
   std::vector<V> spanning;
-  const auto independent = [&spanning](const V& p) {
-    if (is_zero(p)) return false;
-    if (spanning.empty()) return true;
-    if constexpr (V::dimension == 2) {
-      return cross(spanning[0], p) != 0;
-    } else {
-      if (spanning.size() == 1) return !is_zero(cross(spanning[0], p));
-      return triple(spanning[0], spanning[1], p) != 0;
-    }
-  };
   for (const auto& p : start.points)
-    if (static_cast<int>(spanning.size()) < V::dimension && independent(p.w)) spanning.push_back(p.w);
+    if (static_cast<int>(spanning.size()) < V::dimension && outside_span(spanning, p.w)) spanning.push_back(p.w);
   while (static_cast<int>(spanning.size()) < V::dimension) {
     const V n = orthogonal_direction(spanning);
     for (const V& d : {n, V(-n)}) {
@@ -328,7 +319,10 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions)
     p.witness_a = p.gjk.witness_a;
     p.witness_b = p.gjk.witness_b;
     p.facet_size = std::min(p.gjk.simplex.size, V::dimension);
-    for (int i = 0; i < p.facet_size; ++i) p.facet[i] = p.gjk.simplex.points[i], p.weights[i] = p.gjk.simplex.weights[i];
+    for (int i = 0; i < p.facet_size; ++i) {
+      p.facet[i] = p.gjk.simplex.points[i];
+      p.weights[i] = p.gjk.simplex.weights[i];
+    }
     return p;
   };
   Start<V> start = start_polytope(a, b, p.gjk.simplex);
