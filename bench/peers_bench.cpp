@@ -1,6 +1,11 @@
 // bench/peers_bench.cpp — the reference beside the Debian peers, on identical inputs, in one process (issue 17,
 // part 4). Build: cmake --preset default -DGJKREF_PEER_BENCH=ON && cmake --build --preset default --target peers_bench;
-// run: build/default/bench/peers_bench [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S].
+// run: build/default/bench/peers_bench [--penetration] [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S].
+//
+// --penetration (issue 19): the depth of overlapping pairs (clouds of each size, centres 0.5 apart; and two rotated
+// unit cubes, centres 0.8 apart): gjkref's certified depth (exact, correctly rounded) and its double EPA beside
+// Bullet's btGjkEpaSolver2::Penetration, FCL's GJKSolver_indep::shapeIntersect (EPA) and libccd's ccdGJKPenetration,
+// each time as a ratio to the fastest peer's, and each one's agreement with the exact depth.
 //
 // Workloads: two clouds of n points uniformly on the unit sphere, n = m; B's centre 3 (distant), 2.1 (near: gap about
 // 0.1) or 0.5 (overlapping) from A's, along a random direction per pair. Every implementation answers the same pairs;
@@ -25,6 +30,7 @@
 #include <vector>
 
 #include "gjkref/certified.hpp"
+#include "gjkref/certified_penetration.hpp"
 #include "gjkref/gjkref.hpp"
 #include "peers/peers.hpp"
 
@@ -40,6 +46,7 @@ struct Settings {
   std::vector<int> sizes = {8, 32, 128, 1024};
   int rounds = 5;
   std::uint64_t seed = 20261124;
+  bool penetration = false;  // --penetration: the depth of overlapping pairs instead of the distance
 };
 
 Cloud sphere_cloud(std::mt19937_64& rng, int n, const std::array<double, 3>& centre) {
@@ -61,6 +68,37 @@ Pairs make_pairs(std::mt19937_64& rng, std::size_t count, int n, double centres_
     const auto& u = direction[0];
     pairs.emplace_back(sphere_cloud(rng, n, {0, 0, 0}),
                        sphere_cloud(rng, n, {centres_apart * u[0], centres_apart * u[1], centres_apart * u[2]}));
+  }
+  return pairs;
+}
+
+// A unit cube's 8 corners, rotated by a random unit quaternion, centred at `centre`.
+Cloud box(std::mt19937_64& rng, const std::array<double, 3>& centre) {
+  std::normal_distribution<double> g;
+  double q[4] = {g(rng), g(rng), g(rng), g(rng)};
+  const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  for (double& x : q) x /= length;
+  const double w = q[0], x = q[1], y = q[2], z = q[3];
+  const double r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                          {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+                          {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+  Cloud cloud;
+  for (int corner = 0; corner < 8; ++corner) {
+    const double p[3] = {(corner & 1) - 0.5, ((corner >> 1) & 1) - 0.5, ((corner >> 2) & 1) - 0.5};
+    std::array<double, 3> out{};
+    for (int i = 0; i < 3; ++i) out[i] = centre[i] + r[i][0] * p[0] + r[i][1] * p[1] + r[i][2] * p[2];
+    cloud.push_back(out);
+  }
+  return cloud;
+}
+
+// Two rotated unit cubes whose centres are `apart` apart along a random direction.
+Pairs box_pairs(std::mt19937_64& rng, std::size_t count, double apart) {
+  Pairs pairs;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Cloud direction = sphere_cloud(rng, 1, {0, 0, 0});
+    const auto& u = direction[0];
+    pairs.emplace_back(box(rng, {0, 0, 0}), box(rng, {apart * u[0], apart * u[1], apart * u[2]}));
   }
   return pairs;
 }
@@ -118,6 +156,39 @@ class Certified final : public Queries {
       shapes_;
 };
 
+// The reference's penetration depth: the certified mode (exact, correctly rounded), or the double EPA.
+class Depth final : public Queries {
+ public:
+  Depth(const Pairs& pairs, bool certified) : certified_(certified) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<double>(a), shape_of<double>(b)});
+  }
+  double run(std::size_t i) override {
+    const auto& [a, b] = shapes_[i];
+    if (certified_) {
+      const auto r = gjkref::certified_penetration(a, b);
+      return r.status == gjkref::PenetrationStatus::Penetrating ? r.depth : -1.0;
+    }
+    const auto r = gjkref::penetration(a, b);
+    return r.status == gjkref::PenetrationStatus::Penetrating ? r.depth() : -1.0;
+  }
+  // How many answers each path gave: filtered, double-certified, exact finish.
+  std::array<int, 3> paths() const {
+    std::array<int, 3> out{};
+    for (const auto& [a, b] : shapes_) {
+      const auto path = gjkref::certified_penetration(a, b).path;
+      if (path == gjkref::CertifiedPath::Filtered) ++out[0];
+      if (path == gjkref::CertifiedPath::DoubleCertified) ++out[1];
+      if (path == gjkref::CertifiedPath::ExactFinish) ++out[2];
+    }
+    return out;
+  }
+
+ private:
+  bool certified_;
+  std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<double>>, gjkref::ConvexPoints<gjkref::Vec3<double>>>>
+      shapes_;
+};
+
 struct Entry {
   const char* name;
   bool boolean;
@@ -161,6 +232,10 @@ double median(std::vector<double> v) {
 bool parse(int argc, char** argv, Settings& s) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--penetration") {
+      s.penetration = true;
+      continue;
+    }
     if (i + 1 >= argc) return false;
     const std::string value = argv[++i];
     if (arg == "--pairs") {
@@ -180,13 +255,63 @@ bool parse(int argc, char** argv, Settings& s) {
   return s.pairs > 0 && s.rounds > 0 && !s.sizes.empty();
 }
 
+// The penetration-depth table: overlapping clouds of each size, then boxes; every time as a ratio to the fastest peer's.
+void penetration_tables(const Settings& s, double& sink) {
+  struct Workload {
+    std::string name;
+    Pairs pairs;
+  };
+  std::vector<Workload> workloads;
+  for (int n : s.sizes) {
+    std::mt19937_64 rng(s.seed + static_cast<std::uint64_t>(n) * 7919 + 5);
+    workloads.push_back({"n = m = " + std::to_string(n) + ", overlapping (centres 0.5 apart)", make_pairs(rng, s.pairs, n, 0.5)});
+  }
+  std::mt19937_64 rng(s.seed + 3);
+  workloads.push_back({"boxes (unit cubes, centres 0.8 apart)", box_pairs(rng, s.pairs, 0.8)});
+  for (const Workload& w : workloads) {
+    const Pairs& pairs = w.pairs;
+    auto certified = std::make_unique<Depth>(pairs, true);
+    const std::array<int, 3> paths = certified->paths();
+    std::vector<Entry> entries;
+    entries.push_back({"gjkref-certified", false, std::move(certified), {}, 0});
+    entries.push_back({"gjkref-double-epa", false, std::make_unique<Depth>(pairs, false), {}, 0});
+    entries.push_back({"bullet-double-epa", false, gjkref::bench::bullet_double_penetration(pairs), {}, 0});
+    entries.push_back({"fcl-indep-epa", false, gjkref::bench::fcl_indep_penetration(pairs), {}, 0});
+    entries.push_back({"libccd-gjk-epa", false, gjkref::bench::libccd_penetration(pairs), {}, 0});
+    // Agreement with the certified depth (exact, correctly rounded): within 10^-6 relative.
+    std::vector<double> truth(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) truth[i] = entries[0].queries->run(i);
+    for (Entry& e : entries) {
+      std::size_t same = 0;
+      for (std::size_t i = 0; i < pairs.size(); ++i)
+        same += std::fabs(e.queries->run(i) - truth[i]) <= 1e-6 * std::max(1e-300, std::fabs(truth[i]));
+      e.agree = static_cast<double>(same) / static_cast<double>(pairs.size());
+    }
+    for (int round = 0; round < s.rounds; ++round)
+      for (std::size_t k = 0; k < entries.size(); ++k) {
+        Entry& e = entries[(k + static_cast<std::size_t>(round)) % entries.size()];
+        e.round_ns.push_back(time_pass(*e.queries, pairs.size(), sink));
+      }
+    double fastest_peer = 1e300;
+    for (std::size_t k = 2; k < entries.size(); ++k) fastest_peer = std::min(fastest_peer, median(entries[k].round_ns));
+    std::printf("\n%s, %zu pairs\n", w.name.c_str(), pairs.size());
+    std::printf("  certified paths: %d filtered, %d double-certified, %d exact finish\n", paths[0], paths[1], paths[2]);
+    std::printf("  %-18s %12s %24s %16s\n", "implementation", "ns/query", "ratio", "agrees (exact)");
+    for (const Entry& e : entries) {
+      const double ns = median(e.round_ns);
+      std::printf("  %-18s %12.0f %10.2f x fastest peer %13.1f %%\n", e.name, ns, ns / fastest_peer, 100 * e.agree);
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Settings s;
   try {
     if (!parse(argc, argv, s)) {
-      std::fprintf(stderr, "usage: peers_bench [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S]\n");
+      std::fprintf(stderr,
+                   "usage: peers_bench [--penetration] [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S]\n");
       return 2;
     }
   } catch (const std::exception&) {
@@ -195,9 +320,15 @@ int main(int argc, char** argv) {
   }
   std::string sizes;
   for (int n : s.sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(n);
-  std::printf("peers_bench --pairs %zu --sizes %s --rounds %d --seed %llu\n", s.pairs, sizes.c_str(), s.rounds,
+  std::printf("peers_bench%s --pairs %zu --sizes %s --rounds %d --seed %llu\n", s.penetration ? " --penetration" : "",
+              s.pairs, sizes.c_str(), s.rounds,
               static_cast<unsigned long long>(s.seed));
   double sink = 0;
+  if (s.penetration) {
+    penetration_tables(s, sink);
+    std::printf("\n(checksum %g)\n", sink);
+    return 0;
+  }
   const struct {
     const char* name;
     double apart;

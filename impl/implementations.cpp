@@ -7,6 +7,7 @@
 
 #include "gjkref/case_shapes.hpp"
 #include "gjkref/certified.hpp"
+#include "gjkref/certified_penetration.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/implementations.hpp"
@@ -120,8 +121,9 @@ class Reference final : public Implementation {
 // The certified mode (gjkref/certified.hpp): exact answers for the double input, at close to double speed.
 class Certified final : public Implementation {
  public:
-  // The certified mode also measures the penetration depth of intersecting pairs, exactly (EPA in rationals,
-  // gjkref/epa.hpp), correctly rounded: judged bit for bit like its distance.
+  // The certified mode also measures the penetration depth of intersecting pairs, exactly (the double EPA's certificate
+  // checked exactly, else EPA in rationals: gjkref/certified_penetration.hpp), correctly rounded: judged bit for bit
+  // like its distance.
   Certified() : info_(reference_info("reference-certified", "certified")) { info_.capabilities |= kPenetrates; }
   const Info& info() const override { return info_; }
 

@@ -13,6 +13,7 @@
 #include "generators.hpp"
 #include "gjkref/case_shapes.hpp"
 #include "gjkref/certified.hpp"
+#include "gjkref/certified_penetration.hpp"
 #include "gjkref/epa.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/oracle.hpp"
@@ -195,8 +196,23 @@ Exact support_value(const Case& c, const oracle::ExactPoint& u) {
   return *best;
 }
 
+// How the certified mode answered, per family: counts by path (CertifiedPath), printed after each family.
+std::array<int, 4> certified_paths{};
+std::array<int, 6> double_faults{};  // why the double EPA's answer was not proven (PenetrationFault)
+
+// Scaled by 2^k, exactly (k small enough for the property suite's coordinates to stay normal numbers).
+template <Vector VD>
+ConvexPoints<VD> scaled(const ConvexPoints<VD>& s, int k) {
+  std::vector<VD> points;
+  for (VD x : s.points()) {
+    for (int i = 0; i < VD::dimension; ++i) x[i] = std::ldexp(x[i], k);
+    points.push_back(x);
+  }
+  return ConvexPoints<VD>(std::move(points));
+}
+
 template <Vector V>
-void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const oracle::Penetration& truth) {
+void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const oracle::Penetration& truth, int index) {
   const ConvexPoints<V> a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
   const Penetration<V> p = penetration(a, b);
   if (answer.verdict == oracle::Verdict::Touching) {
@@ -235,15 +251,52 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
   // The certified mode on the double input: the same answer, PD correctly rounded (bit-equal to the oracle's).
   using VD = std::conditional_t<V::dimension == 2, Vec2<double>, Vec3<double>>;
   const CertifiedPenetration<VD> certified =
-      certified_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b));
+      certified_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b), true);
+  if (certified.status == PenetrationStatus::Penetrating) {
+    ++certified_paths[static_cast<int>(certified.path)];
+    if (certified.path == CertifiedPath::ExactFinish) ++double_faults[static_cast<int>(certified.double_fault)];
+  }
   EXPECT_EQ(certified.status, p.status);
-  EXPECT_EQ(certified.exact.squared_depth, p.squared_depth);
+  ASSERT_TRUE(certified.exact.has_value());
+  EXPECT_EQ(certified.exact->squared_depth, p.squared_depth);
   EXPECT_EQ(certified.depth, truth.depth);
+  if (certified.status != PenetrationStatus::Penetrating) return;
+  // Its certificate stands on its own, and its exact answer is an optimal one.
+  EXPECT_EQ(check_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b), certified.certificate).fault,
+            PenetrationFault::None);
+  EXPECT_TRUE(std::any_of(truth.optimal.begin(), truth.optimal.end(), [&](const oracle::DepthFacet& f) {
+    return parallel(f.normal, as_exact_point(certified.exact->normal));
+  })) << "the certified normal is not among the oracle's optimal ones";
+  EXPECT_EQ(certified.exact->witness_a - certified.exact->witness_b, certified.exact->translation);
+  // Scaling by 2^k scales the certified depth by 2^k bit for bit, and the double EPA's too (no absolute tolerance in
+  // either).
+  const int k = index % 41 - 20;
+  const ConvexPoints<VD> ad = casefile::to_shape<VD>(c.a), bd = casefile::to_shape<VD>(c.b);
+  const ConvexPoints<VD> as = scaled(ad, k), bs = scaled(bd, k);
+  EXPECT_EQ(certified_penetration(as, bs).depth, std::ldexp(certified.depth, k)) << "scaled by 2^" << k;
+  // The double EPA's products are of degree up to 10 in the coordinates: covariant while none underflows or overflows,
+  // so for coordinates within 2^±60 (the depth-scales family goes beyond, where it may answer rounding-failure).
+  const auto moderate = [](const ConvexPoints<VD>& s) {
+    return std::all_of(s.points().begin(), s.points().end(), [](const VD& x) {
+      for (int i = 0; i < VD::dimension; ++i)
+        if (x[i] != 0 && (std::fabs(x[i]) < 0x1p-60 || std::fabs(x[i]) > 0x1p60)) return false;
+      return true;
+    });
+  };
+  const Penetration<VD> raw = penetration(ad, bd), raw_scaled = penetration(as, bs);
+  EXPECT_TRUE(std::isfinite(raw.squared_depth));
+  if (!moderate(ad) || !moderate(bd)) return;
+  EXPECT_EQ(raw_scaled.status, raw.status) << "scaled by 2^" << k;
+  if (raw.status == PenetrationStatus::Penetrating && raw_scaled.status == raw.status) {
+    EXPECT_EQ(raw_scaled.squared_depth, std::ldexp(raw.squared_depth, 2 * k)) << "scaled by 2^" << k;
+  }
 }
 
 void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
   const int wanted = cases_per_family();
   int reached = 0, touching = 0;
+  certified_paths = {};
+  double_faults = {};
   std::printf("%s %dD: seed %llu (GJKREF_SEED), %d cases reaching depth wanted\n", name, dim,
               static_cast<unsigned long long>(seed()), wanted);
   for (int index = 0; reached < wanted; ++index) {
@@ -255,14 +308,20 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
     SCOPED_TRACE(casefile::write(c));
     const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
     if (dim == 2)
-      agrees_with_the_oracle<V2>(c, answer, truth);
+      agrees_with_the_oracle<V2>(c, answer, truth, index);
     else
-      agrees_with_the_oracle<V3>(c, answer, truth);
+      agrees_with_the_oracle<V3>(c, answer, truth, index);
     if (::testing::Test::HasFatalFailure()) return;
     ++reached;
     touching += answer.verdict == oracle::Verdict::Touching;
   }
   std::printf("  %d cases: %d overlapping, %d touching\n", reached, reached - touching, touching);
+  std::printf("  certified mode's paths: %d filtered, %d double-certified, %d exact finish\n",
+              certified_paths[static_cast<int>(CertifiedPath::Filtered)],
+              certified_paths[static_cast<int>(CertifiedPath::DoubleCertified)],
+              certified_paths[static_cast<int>(CertifiedPath::ExactFinish)]);
+  for (int f = 0; f < 6; ++f)
+    if (double_faults[f]) std::printf("    exact finish after %s: %d\n", to_string(PenetrationFault(f)), double_faults[f]);
 }
 
 #define GJKREF_EPA_FAMILY(Test, name, generator)                         \

@@ -1,6 +1,7 @@
 // bench/peers/bullet.cpp — Bullet 3.24 in double (compiled with BT_USE_DOUBLE_PRECISION, linked against the
 // float64 libraries): btGjkPairDetector with btVoronoiSimplexSolver and btGjkEpaPenetrationDepthSolver on two
 // btConvexHullShapes of margin 0, identity transforms — as impl/adapters/bullet.cpp calls it.
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
 #include <BulletCollision/NarrowPhaseCollision/btPointCollector.h>
@@ -14,10 +15,19 @@ namespace {
 
 class Bullet final : public Queries {
  public:
-  explicit Bullet(const Pairs& pairs) {
+  Bullet(const Pairs& pairs, bool penetration) : penetration_(penetration) {
     for (const auto& [a, b] : pairs) shapes_.push_back({hull_of(a), hull_of(b)});
   }
   double run(std::size_t i) override {
+    if (penetration_) {
+      btTransform identity;
+      identity.setIdentity();
+      btGjkEpaSolver2::sResults results;
+      return btGjkEpaSolver2::Penetration(shapes_[i].first.get(), identity, shapes_[i].second.get(), identity,
+                                          btVector3(1, 0, 0), results)
+                 ? -double(results.distance)
+                 : -1.0;
+    }
     btVoronoiSimplexSolver simplex;
     btGjkEpaPenetrationDepthSolver penetration;
     btGjkPairDetector detector(shapes_[i].first.get(), shapes_[i].second.get(), &simplex, &penetration);
@@ -37,11 +47,13 @@ class Bullet final : public Queries {
     shape->setMargin(0);
     return shape;
   }
+  bool penetration_;
   std::vector<std::pair<std::unique_ptr<btConvexHullShape>, std::unique_ptr<btConvexHullShape>>> shapes_;
 };
 
 }  // namespace
 
-std::unique_ptr<Queries> bullet_double_distance(const Pairs& pairs) { return std::make_unique<Bullet>(pairs); }
+std::unique_ptr<Queries> bullet_double_distance(const Pairs& pairs) { return std::make_unique<Bullet>(pairs, false); }
+std::unique_ptr<Queries> bullet_double_penetration(const Pairs& pairs) { return std::make_unique<Bullet>(pairs, true); }
 
 }  // namespace gjkref::bench

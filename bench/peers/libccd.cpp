@@ -34,7 +34,29 @@ class Libccd final : public Queries {
   ccd_t ccd_;
 };
 
+class LibccdPenetration final : public Queries {
+ public:
+  explicit LibccdPenetration(const Pairs& pairs) : pairs_(pairs) {
+    CCD_INIT(&ccd_);
+    ccd_.support1 = support;
+    ccd_.support2 = support;
+  }
+  double run(std::size_t i) override {
+    ccd_real_t depth = 0;
+    ccd_vec3_t direction, position;
+    return ccdGJKPenetration(&pairs_[i].first, &pairs_[i].second, &ccd_, &depth, &direction, &position) == 0
+               ? double(depth)
+               : -1.0;
+  }
+
+ private:
+  const Pairs& pairs_;
+  ccd_t ccd_;
+};
+
 }  // namespace
+
+std::unique_ptr<Queries> libccd_penetration(const Pairs& pairs) { return std::make_unique<LibccdPenetration>(pairs); }
 
 std::unique_ptr<Queries> libccd_intersect(const Pairs& pairs) { return std::make_unique<Libccd>(pairs); }
 

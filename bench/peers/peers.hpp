@@ -25,4 +25,9 @@ std::unique_ptr<Queries> bullet_double_distance(const Pairs& pairs);  // btGjkPa
 std::unique_ptr<Queries> fcl_indep_distance(const Pairs& pairs);      // detail::GJKSolver_indep<double>
 std::unique_ptr<Queries> libccd_intersect(const Pairs& pairs);        // ccdGJKIntersect
 
+// Penetration depth of overlapping pairs (run(i) returns the depth; −1 when the library gives none).
+std::unique_ptr<Queries> bullet_double_penetration(const Pairs& pairs);  // btGjkEpaSolver2::Penetration
+std::unique_ptr<Queries> fcl_indep_penetration(const Pairs& pairs);      // GJKSolver_indep::shapeIntersect, one contact
+std::unique_ptr<Queries> libccd_penetration(const Pairs& pairs);         // ccdGJKPenetration (GJK + EPA)
+
 }  // namespace gjkref::bench

@@ -32,7 +32,6 @@
 #include <vector>
 
 #include "gjkref/certify.hpp"
-#include "gjkref/epa.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/filter.hpp"
 #include "gjkref/gjk.hpp"
@@ -390,9 +389,12 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
 // q(p) > q(p_anchor) + 2β, with the sum's own rounding covered, proves the point. A point that fails this cheap test is either a member or an exact copy of one
 // (skipped: the caller knows d*·p = d*·p_anchor exactly) or tested again on p − p_anchor, whose rounding does not grow
 // with |p|.
-template <Vector V>
+// `undecided(i)`: called for each point the filter cannot decide; returns whether the caller settles it (then the pass
+// goes on) — by default it does not, and the pass fails.
+template <Vector V, class Undecided = bool (*)(std::size_t)>
 bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::size_t anchor,
-                     const std::array<std::size_t, 4>& members, int member_count) {
+                     const std::array<std::size_t, 4>& members, int member_count,
+                     const Undecided& undecided = [](std::size_t) { return false; }) {
   constexpr int D = V::dimension;
   const std::vector<V>& points = shape.points();
   const V& p0 = points[anchor];
@@ -422,9 +424,27 @@ bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::
     }
     const double bound =
         (kSumRounding * weighted + (1 + kSumRounding) * err * size + kSubnormalSlack) * filter::kBoundRounding;
-    if (!(value > bound)) return false;
+    if (!(value > bound) && !undecided(i)) return false;
   }
   return true;
+}
+
+// A direction for strictly_beyond: d, known to within `err` per component, scaled by a power of two (exactly) to
+// max |d_i| in [1, 2), err with it. False when it is zero, not finite, has a component that would underflow, or is
+// not known well enough for a pass to be worth making (filter.hpp, kDirectionErrorLimit).
+template <Vector V>
+bool pass_direction(V& d, double& err) {
+  using Tr = ScalarTraits<double>;
+  const double biggest = max_abs_component(d);
+  if (!(biggest > 0) || !std::isfinite(biggest) || !std::isfinite(err)) return false;
+  const int f = Tr::frame_exponent(biggest);
+  for (int c = 0; c < V::dimension; ++c) {
+    const double scaled = Tr::scale_by_power_of_two(d[c], -f);
+    if (d[c] != 0 && std::fabs(scaled) < filter::kDirectionComponentFloor) return false;
+    d[c] = scaled;
+  }
+  err = Tr::scale_by_power_of_two(err, -f) * (1 + filter::kHalfUlp) + filter::kSubnormalSlack;
+  return err < filter::kDirectionErrorLimit;
 }
 
 // The indices of A (`first`) or of B among the simplex's pairs, each once; false when the pairs do not form one
@@ -587,16 +607,7 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
     take(cheap.toward);
   else
     take(q.toward);  // (the weights' signs flipped above do not touch the direction)
-  const double biggest = max_abs_component(d);
-  if (!(biggest > 0) || !std::isfinite(err)) return std::nullopt;
-  const int f = Tr::frame_exponent(biggest);
-  for (int c = 0; c < D; ++c) {
-    const double scaled = Tr::scale_by_power_of_two(d[c], -f);
-    if (d[c] != 0 && std::fabs(scaled) < filter::kDirectionComponentFloor) return std::nullopt;
-    d[c] = scaled;
-  }
-  err = Tr::scale_by_power_of_two(err, -f) * (1 + filter::kHalfUlp) + filter::kSubnormalSlack;
-  if (!(err < filter::kDirectionErrorLimit)) return std::nullopt;  // not known well enough to be worth a pass
+  if (!pass_direction(d, err)) return std::nullopt;
 
   std::array<std::pair<std::size_t, std::size_t>, 4> pairs{};
   for (int i = 0; i < k; ++i) pairs[i] = out.simplex[i];
@@ -864,29 +875,6 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
   std::optional<CertifiedResult<V>> proven = detail::certify_pairs(a, b, detail::pairs_of(exact.simplex));
   if (!proven) throw std::logic_error("gjkref: the exact core's answer failed its certificate — a bug in gjkref");
   return finish(std::move(*proven), CertifiedPath::ExactFinish, exact.iterations);
-}
-
-// ==== Penetration depth for double input, exact ======================================================================
-//
-// GJK and EPA (gjkref/epa.hpp) in rationals on the shapes' coordinates taken as the rationals they are (ExactView), and
-// PD correctly rounded to double: every answer is the exact one, proven by EPA's own check (the answer's facet's plane
-// supports A⊖B, the polytope holds the origin). No floating-point filter in front yet: each query pays for exact
-// arithmetic (issue 19, "certify, else finish exactly", is the next step).
-template <Vector V>
-struct CertifiedPenetration {
-  PenetrationStatus status = PenetrationStatus::InvalidInput;
-  double depth = 0;                     // PD, correctly rounded (0 when touching)
-  Penetration<exact_vector_t<V>> exact;  // the exact answer: PD², the translation, the normal, the facet, witnesses
-};
-
-template <Vector V>
-requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(const ConvexPoints<V>& a,
-                                                                                         const ConvexPoints<V>& b) {
-  CertifiedPenetration<V> r;
-  r.exact = penetration(ExactView<V>(a), ExactView<V>(b));
-  r.status = r.exact.status;
-  if (r.status == PenetrationStatus::Penetrating) r.depth = correctly_rounded_sqrt(r.exact.squared_depth);
-  return r;
 }
 
 }  // namespace gjkref

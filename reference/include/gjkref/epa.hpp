@@ -21,8 +21,11 @@
 // with that normal); otherwise the support points along n and −n lie strictly on both sides, and adding both raises
 // the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
 //
-// Exact scalars only: every sign above is taken exactly. Double input gets exact answers through
-// certified_penetration (gjkref/certified.hpp), which runs this EPA on the coordinates taken as the rationals they are.
+// Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
+// with one marked departure, the stop (`supported_by`): rounding can leave n·w a little above o forever. Their answers
+// are within the stop's gap (docs/contract.md). Every answer carries its certificate (`PenetrationCertificate`): the
+// expanded polytope and its facet, which check_penetration (gjkref/certified_penetration.hpp) checks exactly, whoever
+// found it; certified_penetration runs this EPA in double and proves its answer so, or finishes in rationals.
 #pragma once
 
 #include <algorithm>
@@ -41,6 +44,9 @@ enum class PenetrationStatus {
   Separated,       // GJK found them apart: `gjk` has the distance and the witness points
   IterationLimit,  // GJK or EPA reached its cap first
   InvalidInput,    // see gjk.input_error
+  // Floating modes only: rounding left the polytope without volume (its points do not span the space, or no facet is
+  // left), so there is no answer to give. Unreachable in exact arithmetic.
+  RoundingFailure,
 };
 
 inline const char* to_string(PenetrationStatus s) {
@@ -50,6 +56,7 @@ inline const char* to_string(PenetrationStatus s) {
     case PenetrationStatus::Separated: return "separated";
     case PenetrationStatus::IterationLimit: return "iteration-limit";
     case PenetrationStatus::InvalidInput: return "invalid-input";
+    case PenetrationStatus::RoundingFailure: return "rounding-failure";
   }
   return "?";
 }
@@ -62,6 +69,17 @@ template <Vector V>
 struct PenetrationOptions {
   Options<V> gjk;  // GJK's options (warm start, iteration cap)
   int max_expansions = kDefaultMaxExpansions;
+};
+
+// What proves a depth (checked apart from the solver: check_penetration, gjkref/certified_penetration.hpp). The polytope
+// EPA expanded, as vertex pairs (index in A, index in B) whose differences are its points, and its facets, each oriented
+// outward: in 3D (p₁ − p₀) × (p₂ − p₀) points out of the polytope; in 2D the polygon runs counter-clockwise, p₀ → p₁
+// with the inside on the left. `answer`: the facet whose plane supports A⊖B and holds the projection of the origin.
+template <int Dimension>
+struct PenetrationCertificate {
+  std::vector<std::pair<std::size_t, std::size_t>> points;
+  std::vector<std::array<int, Dimension>> facets;
+  int answer = -1;
 };
 
 template <Vector V>
@@ -87,9 +105,18 @@ struct Penetration {
   int facet_size = 0;
   int expansions = 0;  // support queries after GJK
   Result<V> gjk;       // GJK's answer
+  // Penetrating: the polytope and the answer's facet (empty otherwise).
+  PenetrationCertificate<V::dimension> certificate;
 
-  // PD rounded to double (for display; the exact answer is squared_depth).
-  double depth() const { return ScalarTraits<scalar_type>::sqrt_as_double(squared_depth); }
+  // PD as a double (exact scalars: for display, the exact answer is squared_depth).
+  double depth() const {
+    if constexpr (is_exact_v<scalar_type>) {
+      return ScalarTraits<scalar_type>::sqrt_as_double(squared_depth);
+    } else {
+      using std::sqrt;
+      return static_cast<double>(sqrt(squared_depth));
+    }
+  }
 };
 
 namespace detail {
@@ -103,19 +130,23 @@ struct Facet {
   scalar_t<V> offset{};
 };
 
-// The normal of the facet through points p (3D: (p₁−p₀)×(p₂−p₀); 2D: the edge turned by a right angle), pointing away
-// from `inside`, a point strictly inside the polytope.
+// The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
+// right angle (outward for a counter-clockwise polygon).
 template <Vector V>
-V outward_normal(const std::array<V, V::dimension>& p, const V& inside) {
-  V n;
+V ordered_normal(const std::array<V, V::dimension>& p) {
   if constexpr (V::dimension == 3) {
-    n = cross(V(p[1] - p[0]), V(p[2] - p[0]));
+    return cross(V(p[1] - p[0]), V(p[2] - p[0]));
   } else {
     const V e = p[1] - p[0];
-    n = V{e[1], scalar_t<V>(-e[0])};
+    return V{e[1], scalar_t<V>(-e[0])};
   }
-  if (dot(n, V(p[0] - inside)) < 0) n = -n;
-  return n;
+}
+
+// The normal of the facet through points p, pointing away from `inside`, a point strictly inside the polytope.
+template <Vector V>
+V outward_normal(const std::array<V, V::dimension>& p, const V& inside) {
+  const V n = ordered_normal(p);
+  return dot(n, V(p[0] - inside)) < 0 ? V(-n) : n;
 }
 
 // Is p outside the span of `spanning` (linearly independent vectors, fewer than the dimension)?
@@ -145,6 +176,7 @@ class Polytope {
     for (int i = 1; i < static_cast<int>(points.size()) && static_cast<int>(base.size()) < D + 1; ++i)
       if (const V edge = points[i].w - points[0].w; outside_span(edges, edge)) base.push_back(i), edges.push_back(edge);
     for (const int i : base) points_.push_back(points[i]);
+    if (static_cast<int>(base.size()) < D + 1) return;  // flat: spans() is false (floating modes only)
     inside_ = V{};
     for (const auto& p : points_) inside_ = inside_ + p.w;
     inside_ = (T(1) / T(D + 1)) * inside_;
@@ -160,6 +192,12 @@ class Polytope {
 
   const std::vector<SupportPoint<V>>& points() const { return points_; }
   const std::vector<Facet<V>>& facets() const { return facets_; }
+  // Has the polytope volume? Always in exact arithmetic (its first simplex is full-dimensional, and growth keeps
+  // it); in floating modes rounding can leave it flat or with no facet.
+  bool spans() const { return !facets_.empty(); }
+  bool has_vertex(const SupportPoint<V>& w) const {
+    return std::any_of(points_.begin(), points_.end(), [&w](const SupportPoint<V>& p) { return p.same_vertices(w); });
+  }
 
   // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: compare o_f²·|n_g|² with
   // o_g²·|n_f|².)
@@ -204,12 +242,15 @@ class Polytope {
   }
 
  private:
-  void add_facet(const std::array<int, D>& vertex) {
+  // The facet through `vertex`, its points ordered so that their orientation gives the outward normal (the
+  // certificate's convention, PenetrationCertificate).
+  void add_facet(std::array<int, D> vertex) {
     std::array<V, D> p;
     for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
     Facet<V> f;
-    f.vertex = vertex;
     f.normal = outward_normal(p, inside_);
+    if (!(f.normal == ordered_normal(p))) std::swap(vertex[D - 2], vertex[D - 1]);
+    f.vertex = vertex;
     f.offset = dot(f.normal, p[0]);
     facets_.push_back(f);
   }
@@ -275,10 +316,14 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
   Start<V> start;
   for (int i = 0; i < s.size; ++i) start.points.push_back(s.points[i]);
   if (s.encloses_origin) return start;
-  // A basis of the span of the simplex's points (the origin is in their convex hull, so the span is their affine hull).
+  // A basis of the directions of the points' affine hull, their differences from the first (the origin is in their
+  // convex hull, so this is also the span of the points; in floating modes GJK's touching band can stop on a simplex
+  // the origin is only near, and then the affine hull is the one to blow up).
   std::vector<V> spanning;
+  const V first = start.points[0].w;
   for (const auto& p : start.points)
-    if (static_cast<int>(spanning.size()) < V::dimension && outside_span(spanning, p.w)) spanning.push_back(p.w);
+    if (static_cast<int>(spanning.size()) < V::dimension && outside_span(spanning, V(p.w - first)))
+      spanning.push_back(p.w - first);
   while (static_cast<int>(spanning.size()) < V::dimension) {
     const V n = orthogonal_direction(spanning);
     for (const V& d : {n, V(-n)}) {
@@ -290,7 +335,7 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
       }
       start.points.push_back(w);
     }
-    spanning.push_back(start.points.back().w);  // off the span, strictly (d·w > 0 with d orthogonal to it)
+    spanning.push_back(start.points.back().w - first);  // off the span, strictly (d·w > 0, d orthogonal to it)
   }
   return start;
 }
@@ -298,6 +343,24 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
 }  // namespace detail
 
 namespace detail {
+
+// The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n?
+//   The book (exact scalars): yes when n·w ≤ o — w, the farthest point of A⊖B along n, lies on the plane.
+//   The departure (floating scalars), where rounding forces one: n·w and o are each rounded, so a supporting plane can
+//   show n·w a little above o, and EPA would add a point it already has or one on the plane, again and again. So the
+//   plane counts as supporting also when w is already a vertex of the polytope (in exact arithmetic such a w has
+//   n·w ≤ o: the polytope is convex) or n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp).
+template <Vector V>
+bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
+  using T = scalar_t<V>;
+  const T nw = dot(f.normal, w.w);
+  if constexpr (is_exact_v<T>) {
+    return !(nw > f.offset);
+  } else {
+    using std::abs;
+    return !(nw - f.offset > Tolerances<T>::epa_gap() * abs(nw)) || polytope.has_vertex(w);
+  }
+}
 
 // EPA from GJK's answer `gjk` (its simplex, when intersecting); penetration() below runs GJK first. Tests call it with
 // hand-made simplices, in every order of their points.
@@ -330,31 +393,42 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions)
   if (start.touching_normal) return touching(*start.touching_normal);
   Polytope<V> polytope(start.points);
   for (;;) {
+    if (!polytope.spans()) {
+      p.status = PenetrationStatus::RoundingFailure;
+      return p;
+    }
     const auto& facets = polytope.facets();
     const Facet<V>* nearest = &facets[0];
     for (const auto& f : facets)
       if (Polytope<V>::nearer(f, *nearest)) nearest = &f;
     const SupportPoint<V> w = minkowski_support(a, b, nearest->normal);
-    if (dot(nearest->normal, w.w) > nearest->offset) {  // D reaches past the nearest facet's plane: grow
+    if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
       if (p.expansions >= max_expansions) {
         p.status = PenetrationStatus::IterationLimit;
         return p;
       }
       ++p.expansions;
-      polytope.grow(w);
-      continue;
+      if (polytope.grow(w)) continue;
+      // No facet sees w: unreachable in exact arithmetic (the nearest facet does); in floating modes the plane is
+      // taken as supporting, as in supported_by.
     }
-    if (nearest->offset == 0) return touching(nearest->normal);  // the plane through the origin supports D
+    if (!(nearest->offset > 0)) return touching(nearest->normal);  // the plane through the origin supports D
     // The nearest facet's plane supports D: PD is its distance. The answer's facet: among facets as near, the first
     // whose own projection of the origin lies in it (one does: the ray to the nearest boundary point leaves P through
-    // a facet at that distance), its plane checked to support D (so the answer stands on its own).
+    // a facet at that distance), its plane checked to support D (so the answer stands on its own). Floating modes,
+    // where rounding can refuse every facet a weight or the check: the nearest facet.
+    const auto holds_the_answer = [&](const Facet<V>& f) {
+      if (&f == nearest && !is_exact_v<T>) return true;
+      if (!Polytope<V>::as_near(f, *nearest)) return false;
+      const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;
+      const auto lambda = facet_weights(polytope, f, t);
+      if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) return false;
+      return supported_by(f, minkowski_support(a, b, f.normal), polytope);
+    };
     for (const auto& f : facets) {
-      if (!Polytope<V>::as_near(f, *nearest)) continue;
+      if (!holds_the_answer(f)) continue;
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;  // the origin's projection onto f's plane
       const auto lambda = facet_weights(polytope, f, t);
-      if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) continue;
-      const SupportPoint<V> u = minkowski_support(a, b, f.normal);
-      if (dot(f.normal, u.w) > f.offset) continue;
       p.status = PenetrationStatus::Penetrating;
       p.translation = t;
       p.squared_depth = dot(t, t);
@@ -370,6 +444,22 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions)
         p.witness_a = p.witness_a + lambda[k] * p.facet[k].a;
         p.witness_b = p.witness_b + lambda[k] * p.facet[k].b;
       }
+      if constexpr (!is_exact_v<T>) {  // a facet whose normal underflowed: no number to give (never a NaN)
+        using std::isfinite;
+        if (!isfinite(p.squared_depth) || !is_finite(p.translation) || !is_finite(p.witness_a) ||
+            !is_finite(p.witness_b)) {
+          p.translation = p.normal = p.witness_a = p.witness_b = V{};
+          p.squared_depth = T(0);
+          p.facet_size = 0;
+          p.status = PenetrationStatus::RoundingFailure;
+          return p;
+        }
+      }
+      for (const auto& q : polytope.points()) p.certificate.points.push_back({q.index_a, q.index_b});
+      for (const auto& g : facets) {
+        if (&g == &f) p.certificate.answer = static_cast<int>(p.certificate.facets.size());
+        p.certificate.facets.push_back(g.vertex);
+      }
       return p;
     }
     p.status = PenetrationStatus::IterationLimit;  // unreachable by the argument above: no unproven answer
@@ -379,10 +469,10 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions)
 
 }  // namespace detail
 
-// The penetration depth of A and B: GJK first, then EPA when they intersect. Exact scalars (gjkref/exact.hpp).
+// The penetration depth of A and B: GJK first, then EPA when they intersect. Exact scalars (gjkref/exact.hpp) give the
+// exact answer; floating ones an answer within docs/contract.md, with its certificate.
 template <SupportMapping A, SupportMapping B>
-requires std::same_as<typename A::vector_type, typename B::vector_type> &&
-         is_exact_v<scalar_t<typename A::vector_type>> Penetration<typename A::vector_type>
+requires std::same_as<typename A::vector_type, typename B::vector_type> Penetration<typename A::vector_type>
 penetration(const A& a, const B& b, const PenetrationOptions<typename A::vector_type>& options = {}) {
   return detail::expand(a, b, distance(a, b, options.gjk), options.max_expansions);
 }

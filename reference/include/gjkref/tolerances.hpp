@@ -118,6 +118,16 @@ inline constexpr int kDeterminantRoundingEpsilons = 3;
 // suite (proptests/properties_test.cpp, FamilyProperties.*).
 inline constexpr int kContractWitnessEpsilons = 8;
 
+// EPA's relative gap, in units of epsilon (epa.hpp, the floating stop). The book stops when the support point w of
+// A⊖B along the nearest facet's normal n lies on its plane, n·w ≤ o. In floating modes n·w and o are each rounded by
+// a few ε·|n|·R (R the facet's coordinates), so a supported plane can show n·w − o of that size with either sign; EPA
+// stops when n·w − o ≤ gap·|n·w|. 2^7 ε, as GJK's duality gap: far above the rounding, far below any depth error a
+// user would notice (the depth is then known to a relative 2^7 ε of its plane's offset). The certified mode does not
+// depend on it (its answers are proven or recomputed in rationals). Pinned by
+// FloatingEpa.DepthOfRandomCloudsIsWithinTheGap (proptests/epa_test.cpp: the double depth within a relative
+// 2^8·ε of the exact one on random clouds, in few expansions).
+inline constexpr int kEpaRelativeGapEpsilons = 128;
+
 template <Scalar T>
 struct Tolerances {
   // |v|² − v·w ≤ relative_gap() · |v|²  ⇒  separated, converged.
@@ -126,6 +136,13 @@ struct Tolerances {
       return T(0);
     else
       return T(kRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
+  }
+  // n·w − o ≤ epa_gap() · |n·w|  ⇒  EPA's nearest facet supports A⊖B (floating modes; exact: n·w ≤ o).
+  static T epa_gap() {
+    if constexpr (ScalarTraits<T>::is_exact)
+      return T(0);
+    else
+      return T(kEpaRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
   }
   // |D − fl(D)| ≤ volume_rounding() · (the volume's magnitude scale)  (floating.hpp).
   static T volume_rounding() {

@@ -1,0 +1,464 @@
+// gjkref/certified_penetration.hpp — the penetration depth for double input, exact: EPA's certificate checked exactly,
+// whoever found it, and the exact EPA where it does not hold.
+//
+// A certificate (PenetrationCertificate, epa.hpp) names points p_i = a_i − b_i of D = A⊖B by vertex pairs, facets over
+// them, oriented outward, and an answer facet f with outward normal n_f and offset o_f = n_f·p (p on f). It proves
+// PD = o_f/|n_f| when
+//   (1) the facets form a closed surface: every oriented ridge is cancelled by its reverse (3D: each directed edge
+//       (u, v) occurs as often as (v, u); 2D: each point starts as many edges as it ends);
+//   (2) the origin is strictly inside every facet's plane: o_g > 0 for every facet g (3D: o = det(p₀, p₁, p₂), 2D:
+//       o = p₀ × p₁);
+//   (3) f is a nearest facet: o_f²·|n_g|² ≤ o_g²·|n_f|² for every facet g;
+//   (4) f's plane supports D: a_f maximises n_f·a over A and b_f minimises it over B (a_f, b_f: f's first pair);
+// and the translation t = (o_f/|n_f|²)·n_f (B moves by it to touch A) is then a point of D. Witness points need t as a
+// combination of f's points, which
+//   (5) the origin's projection t lies in f: 3D n_f·(p_i × p_j) ≥ 0 for each edge (p_i, p_j) of f, 2D p₁·e ≥ 0 and
+//       p₀·e ≤ 0 with e = p₁ − p₀ (these are t's barycentric weights, times positive factors)
+// gives. (5) holds whenever the polytope is convex — the closed ball of radius PD lies in it and touches f's plane at
+// t — so always for the exact EPA; a double EPA's polytope can be slightly non-convex where rounding decided a
+// visibility, and then its nearest facet can hold the depth but not t.
+// Why (1)–(4) prove PD: by (1) the facets are a 2-cycle (a 1-cycle in 2D), and for any x with |x| < r = min_g o_g/|n_g| every facet has
+// x strictly on its inner side, so each contributes a positive solid angle (angle) seen from x: the cycle winds around
+// x a positive number of times. A point the cycle winds around lies in the convex hull of its points (a plane
+// separating x from the hull would let x move to infinity without crossing the cycle), which is inside D. So the open
+// ball of radius r lies in D and PD ≥ r; by (3) r = o_f/|n_f|. By (4) the support function h_D(n_f) = n_f·a_f − n_f·b_f
+// = o_f, so PD ≤ o_f/|n_f| (PD = min over unit u of h_D(u)). t, at distance PD on the closed ball, is a point of D; by
+// (5) a point of f, with witness points Σλ_k a_k and Σλ_k b_k.
+// (4) asks for the members of f: when f's pairs form one connected graph (a vertex of A — a vertex of B per pair),
+// n_f·a is the same for all of f's vertices of A, because n_f·(a_k − b_k) = o_f for each pair; otherwise each is
+// checked like any other point.
+//
+// Every sign is decided exactly: by filter::Bounded, else filter::Enclosure (a power-of-two frame, as in
+// certify_by_filters), else in rationals — so a filter's give-up costs time, never correctness. Nothing depends on the
+// solver: a certificate from the double EPA, the exact EPA or anywhere else is checked the same way.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "gjkref/certified.hpp"
+#include "gjkref/epa.hpp"
+
+namespace gjkref {
+
+// Which condition of the certificate failed (the list at the top of the file), or None.
+enum class PenetrationFault {
+  None,
+  Malformed,      // an index out of range, no facets, or no answer facet
+  NotClosed,      // (1)
+  OriginOutside,  // (2)
+  NotNearest,     // (3)
+  NotSupporting,  // (4)
+};
+
+inline const char* to_string(PenetrationFault f) {
+  switch (f) {
+    case PenetrationFault::None: return "none";
+    case PenetrationFault::Malformed: return "malformed";
+    case PenetrationFault::NotClosed: return "not-closed";
+    case PenetrationFault::OriginOutside: return "origin-outside";
+    case PenetrationFault::NotNearest: return "not-nearest";
+    case PenetrationFault::NotSupporting: return "not-supporting";
+  }
+  return "?";
+}
+
+struct PenetrationCheck {
+  PenetrationFault fault = PenetrationFault::Malformed;  // None: (1)–(4) hold, the depth is proven
+  bool translation_in_facet = false;                    // (5) holds too: exact_penetration gives the witnesses
+  double depth = 0;           // proven: PD correctly rounded to double
+  bool used_rationals = false;  // some sign or the rounding needed rationals
+};
+
+namespace detail {
+
+inline int sign_of(const Exact& x) { return sgn(x); }
+
+// The arithmetic of a vector of points (polynomials return it evaluated: a GMP expression must not outlive its
+// operands).
+template <class Points>
+using element_t = std::remove_cvref_t<decltype(std::declval<Points>()[0][0])>;
+
+// The certificate's points in three arithmetics, for signs decided by the cheapest that can: Bounded and Enclosure in a
+// power-of-two frame (none when a coordinate is too small for it), rationals in the original units, built on first
+// use. Every polynomial asked about is homogeneous, so the frame does not change a sign.
+template <Vector V>
+class CertificateArithmetic {
+ public:
+  static constexpr int D = V::dimension;
+  template <class T>
+  using Point = std::array<T, D>;
+
+  CertificateArithmetic(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
+                        const std::vector<std::pair<std::size_t, std::size_t>>& pairs)
+      : a_(a), b_(b), pairs_(pairs) {
+    using Tr = ScalarTraits<double>;
+    double largest = 0;
+    for (const auto& [i, j] : pairs_) largest = std::max({largest, max_abs_component(a.vertex(i)), max_abs_component(b.vertex(j))});
+    framed_ = largest > 0;
+    exponent_ = framed_ ? Tr::frame_exponent(largest) : 0;
+    const double lowest = Tr::scale_by_power_of_two(1.0, std::max(exponent_ - 960, -1074));
+    for (const auto& [i, j] : pairs_) {
+      const V x = a.vertex(i), y = b.vertex(j);
+      Point<filter::Bounded> p{};
+      Point<filter::Enclosure> q{};
+      for (int c = 0; c < D; ++c) {
+        if ((x[c] != 0 && std::fabs(x[c]) < lowest) || (y[c] != 0 && std::fabs(y[c]) < lowest)) framed_ = false;
+        const double fx = Tr::scale_by_power_of_two(x[c], -exponent_), fy = Tr::scale_by_power_of_two(y[c], -exponent_);
+        p[c] = filter::bounded_difference(fx, fy);
+        q[c] = filter::difference(fx, fy);
+      }
+      bounded_.push_back(p);
+      enclosed_.push_back(q);
+    }
+  }
+
+  // The exact sign of poly(points), poly a generic callable on a vector of points in any of the arithmetics.
+  template <class Poly>
+  int sign(const Poly& poly) {
+    if (framed_) {
+      if (const int s = sign_of(poly(bounded_))) return s;
+      if (const int s = sign_of(poly(enclosed_))) return s;
+    }
+    return sign_of(poly(exact()));
+  }
+
+  const std::vector<Point<filter::Bounded>>& bounded() const { return bounded_; }
+  const std::vector<Point<filter::Enclosure>>& enclosed() const { return enclosed_; }
+  const std::vector<Point<Exact>>& exact() {
+    if (exact_.empty()) {
+      used_rationals_ = true;
+      for (const auto& [i, j] : pairs_) {
+        const auto x = convert<Exact>(a_.vertex(i)), y = convert<Exact>(b_.vertex(j));
+        Point<Exact> p;
+        for (int c = 0; c < D; ++c) p[c] = x[c] - y[c];
+        exact_.push_back(p);
+      }
+    }
+    return exact_;
+  }
+  bool framed() const { return framed_; }
+  int exponent() const { return exponent_; }
+  bool used_rationals() const { return used_rationals_; }
+  void note_rationals() { used_rationals_ = true; }
+
+ private:
+  const ConvexPoints<V>& a_;
+  const ConvexPoints<V>& b_;
+  const std::vector<std::pair<std::size_t, std::size_t>>& pairs_;
+  bool framed_ = false, used_rationals_ = false;
+  int exponent_ = 0;
+  std::vector<Point<filter::Bounded>> bounded_;
+  std::vector<Point<filter::Enclosure>> enclosed_;
+  std::vector<Point<Exact>> exact_;
+};
+
+// A facet's quantities as polynomials in its points: the normal its order gives (epa.hpp, ordered_normal), its offset
+// o = n·p₀ (3D det(p₀, p₁, p₂); 2D p₀ × p₁) and |n|².
+template <class T, std::size_t D>
+std::array<T, D> facet_normal(const std::array<std::array<T, D>, D>& p) {
+  if constexpr (D == 3) {
+    return cross(p[1] - p[0], p[2] - p[0]);
+  } else {
+    const std::array<T, 2> e = p[1] - p[0];
+    return {e[1], -e[0]};
+  }
+}
+template <class T, std::size_t D>
+T facet_offset(const std::array<std::array<T, D>, D>& p) {
+  if constexpr (D == 3)
+    return dot(p[0], cross(p[1], p[2]));
+  else
+    return cross(p[0], p[1]);
+}
+
+template <class T, std::size_t D>
+std::array<std::array<T, D>, D> facet_points(const std::vector<std::array<T, D>>& points, const std::array<int, D>& f) {
+  std::array<std::array<T, D>, D> p;
+  for (std::size_t k = 0; k < D; ++k) p[k] = points[f[k]];
+  return p;
+}
+
+// (1): every oriented ridge cancelled by its reverse.
+template <int D>
+bool closed(const std::vector<std::array<int, D>>& facets) {
+  std::vector<std::pair<std::pair<int, int>, int>> ridges;  // (ridge with its smaller end first, +1 or −1)
+  for (const auto& f : facets) {
+    if constexpr (D == 3) {
+      for (int k = 0; k < 3; ++k) {
+        const int u = f[k], v = f[(k + 1) % 3];
+        ridges.push_back(u < v ? std::pair{std::pair{u, v}, 1} : std::pair{std::pair{v, u}, -1});
+      }
+    } else {
+      ridges.push_back({{f[0], 0}, 1});  // f[0] starts an edge
+      ridges.push_back({{f[1], 0}, -1});  // f[1] ends one
+    }
+  }
+  std::sort(ridges.begin(), ridges.end());
+  for (std::size_t i = 0; i < ridges.size();) {
+    int total = 0;
+    std::size_t j = i;
+    for (; j < ridges.size() && ridges[j].first == ridges[i].first; ++j) total += ridges[j].second;
+    if (total != 0) return false;
+    i = j;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+// Does `certificate` prove the penetration depth of A and B (the conditions at the top of the file)? Exact, with
+// filters in front; O(facets + n_A + n_B) signs.
+template <Vector V>
+requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
+    const ConvexPoints<V>& a, const ConvexPoints<V>& b, const PenetrationCertificate<V::dimension>& certificate) {
+  constexpr int D = V::dimension;
+  using detail::facet_normal, detail::facet_offset, detail::facet_points, detail::operator-;
+  PenetrationCheck out;
+  const auto& pairs = certificate.points;
+  const auto& facets = certificate.facets;
+  if (facets.empty() || certificate.answer < 0 || certificate.answer >= static_cast<int>(facets.size())) return out;
+  for (const auto& [i, j] : pairs)
+    if (i >= a.size() || j >= b.size()) return out;
+  for (const auto& f : facets)
+    for (const int k : f)
+      if (k < 0 || k >= static_cast<int>(pairs.size())) return out;
+  const auto& answer = facets[certificate.answer];
+
+  // (1)
+  if (!detail::closed<D>(facets)) return out.fault = PenetrationFault::NotClosed, out;
+  detail::CertificateArithmetic<V> arithmetic(a, b, pairs);
+  const auto fail = [&](PenetrationFault fault) {
+    out.fault = fault;
+    out.used_rationals = arithmetic.used_rationals();
+    return out;
+  };
+  // (2) and (3)
+  for (const auto& g : facets) {
+    if (arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> { return facet_offset(facet_points(p, g)); }) <= 0)
+      return fail(PenetrationFault::OriginOutside);
+    if (&g == &answer) continue;
+    const int nearer = arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> {
+      const auto pf = facet_points(p, answer), pg = facet_points(p, g);
+      const auto nf = facet_normal(pf), ng = facet_normal(pg);
+      const auto of = facet_offset(pf), og = facet_offset(pg);
+      return og * og * detail::dot(nf, nf) - of * of * detail::dot(ng, ng);
+    });
+    if (nearer < 0) return fail(PenetrationFault::NotNearest);
+  }
+  // (5)
+  out.translation_in_facet = true;
+  for (int k = 0; k < D && out.translation_in_facet; ++k) {
+    const int s = arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> {
+      const auto pf = facet_points(p, answer);
+      if constexpr (D == 3) {
+        return detail::dot(facet_normal(pf), detail::cross(pf[k], pf[(k + 1) % 3]));
+      } else {
+        const auto e = pf[1] - pf[0];
+        return k == 0 ? detail::dot(pf[1], e) : -detail::dot(pf[0], e);
+      }
+    });
+    out.translation_in_facet = s >= 0;
+  }
+  // (4): one pass over each shape along n_f (A: nothing strictly beyond a_f; B: nothing strictly behind b_f), the
+  // filter's undecided points settled in rationals.
+  std::array<std::pair<std::size_t, std::size_t>, 4> members{};
+  for (int k = 0; k < D; ++k) members[k] = pairs[answer[k]];
+  std::array<std::size_t, 4> on_a{}, on_b{};
+  int count_a = 0, count_b = 0;
+  if (!detail::connected_members(members, D, on_a, count_a, on_b, count_b)) count_a = count_b = 0;
+  std::optional<std::array<Exact, D>> exact_normal;
+  const auto settle = [&](const ConvexPoints<V>& shape_ref, std::size_t anchor, int side) {
+    return [&, shape = &shape_ref, anchor, side](std::size_t i) {
+      if (!exact_normal) {
+        const auto n = facet_normal(facet_points(arithmetic.exact(), answer));
+        exact_normal = n;
+      }
+      arithmetic.note_rationals();
+      const auto p = convert<Exact>(shape->vertex(i)), q = convert<Exact>(shape->vertex(anchor));
+      Exact value = 0;
+      for (int c = 0; c < D; ++c) value += (*exact_normal)[c] * (p[c] - q[c]);
+      return side * sgn(value) <= 0;
+    };
+  };
+  V d{};
+  double err = 0;
+  const auto n_bounded = facet_normal(facet_points(arithmetic.bounded(), answer));
+  for (int c = 0; c < D; ++c) d[c] = filter::value_of(n_bounded[c]), err = std::max(err, filter::error_of(n_bounded[c]));
+  const bool filtered = arithmetic.framed() && detail::pass_direction(d, err);
+  const std::size_t anchor_a = members[0].first, anchor_b = members[0].second;
+  if (filtered) {
+    if (!detail::strictly_beyond(a, V(-d), err, anchor_a, on_a, count_a, settle(a, anchor_a, 1)) ||
+        !detail::strictly_beyond(b, d, err, anchor_b, on_b, count_b, settle(b, anchor_b, -1)))
+      return fail(PenetrationFault::NotSupporting);
+  } else {
+    const auto check_a = settle(a, anchor_a, 1);
+    const auto check_b = settle(b, anchor_b, -1);
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!check_a(i)) return fail(PenetrationFault::NotSupporting);
+    for (std::size_t i = 0; i < b.size(); ++i)
+      if (!check_b(i)) return fail(PenetrationFault::NotSupporting);
+  }
+  // Proven. PD = √(o_f²/|n_f|²), correctly rounded: by the double-word filter in the frame, else in rationals.
+  out.fault = PenetrationFault::None;
+  bool rounded = false;
+  if (arithmetic.framed()) {
+    const auto pf = facet_points(arithmetic.enclosed(), answer);
+    const auto n = facet_normal(pf);
+    const filter::Enclosure o = facet_offset(pf);
+    double framed_depth = 0;
+    if (filter::round_quotient(o * o, detail::dot(n, n), true, framed_depth)) {
+      out.depth = ScalarTraits<double>::scale_by_power_of_two(framed_depth, arithmetic.exponent());
+      rounded = std::isfinite(out.depth) && std::fabs(out.depth) >= std::numeric_limits<double>::min();
+    }
+  }
+  if (!rounded) {
+    const auto pf = facet_points(arithmetic.exact(), answer);
+    const auto n = facet_normal(pf);
+    const Exact o = facet_offset(pf);
+    out.depth = correctly_rounded_sqrt(Exact(o * o / detail::dot(n, n)));
+  }
+  out.used_rationals = arithmetic.used_rationals();
+  return out;
+}
+
+// The exact answer that a proven certificate gives (check_penetration's conditions hold, (5) included): PD², the
+// translation, the normal, the facet with the weights of the translation, and the witness points.
+template <Vector V>
+requires std::same_as<scalar_t<V>, double> Penetration<exact_vector_t<V>> exact_penetration(
+    const ConvexPoints<V>& a, const ConvexPoints<V>& b, const PenetrationCertificate<V::dimension>& certificate) {
+  constexpr int D = V::dimension;
+  using VE = exact_vector_t<V>;
+  using detail::operator-;
+  Penetration<VE> p;
+  p.status = PenetrationStatus::Penetrating;
+  p.certificate = certificate;
+  p.facet_size = D;
+  std::array<std::array<Exact, D>, D> pf;
+  for (int k = 0; k < D; ++k) {
+    const auto [i, j] = certificate.points[certificate.facets[certificate.answer][k]];
+    const VE x = convert<Exact>(a.vertex(i)), y = convert<Exact>(b.vertex(j));
+    p.facet[k] = SupportPoint<VE>{VE(x - y), x, y, i, j};
+    for (int c = 0; c < D; ++c) pf[k][c] = p.facet[k].w[c];
+  }
+  const auto n = detail::facet_normal(pf);
+  const Exact o = detail::facet_offset(pf), nn = detail::dot(n, n);
+  for (int c = 0; c < D; ++c) p.normal[c] = n[c], p.translation[c] = o * n[c] / nn;
+  p.squared_depth = o * o / nn;
+  // The weights of t over the facet's points (the positive factors of check_penetration's condition (5), normalised).
+  if constexpr (D == 3) {
+    for (int k = 0; k < 3; ++k) p.weights[k] = detail::dot(n, detail::cross(pf[(k + 1) % 3], pf[(k + 2) % 3])) / nn;
+  } else {
+    const auto e = pf[1] - pf[0];
+    const Exact ee = detail::dot(e, e);
+    p.weights[0] = detail::dot(pf[1], e) / ee;
+    p.weights[1] = -detail::dot(pf[0], e) / ee;
+  }
+  p.witness_a = p.weights[0] * p.facet[0].a;
+  p.witness_b = p.weights[0] * p.facet[0].b;
+  for (int k = 1; k < D; ++k) {
+    p.witness_a = p.witness_a + p.weights[k] * p.facet[k].a;
+    p.witness_b = p.witness_b + p.weights[k] * p.facet[k].b;
+  }
+  return p;
+}
+
+// ==== certified_penetration ==========================================================================================
+
+template <Vector V>
+struct CertifiedPenetration {
+  PenetrationStatus status = PenetrationStatus::InvalidInput;  // Penetrating, Touching, Separated or InvalidInput
+  InputError input_error = InputError::None;
+  // Filtered: the double EPA's certificate, proven by filters alone; DoubleCertified: proven with some signs (or the
+  // rounding) in rationals; ExactFinish: the certificate did not hold, EPA ran in rationals. (Touching and separated
+  // answers: certified_distance's path.)
+  CertifiedPath path = CertifiedPath::None;
+  double depth = 0;  // PD correctly rounded (0 when touching or separated)
+  // Penetrating: what proves it (check_penetration holds on it; condition (5) too unless the double EPA's polytope was
+  // not convex).
+  PenetrationCertificate<V::dimension> certificate;
+  // The exact answer (PD², the translation, the normal, the facet, the witnesses): with `with_exact`, and always after
+  // an exact finish.
+  std::optional<Penetration<exact_vector_t<V>>> exact;
+  int double_expansions = 0;  // the double EPA's growths
+  // ExactFinish: why the double EPA's answer was not proven (Malformed when it gave none: rounding-failure, a cap).
+  PenetrationFault double_fault = PenetrationFault::None;
+};
+
+// The penetration depth of A and B for double input, exact:
+//   1. certified_distance gives the class exactly (separated, touching, overlapping);
+//   2. overlapping: EPA in double from its proven simplex; its certificate checked by check_penetration;
+//   3. if it does not hold (or the double EPA gave none), EPA in rationals (ExactView), whose certificate is checked
+//      the same way — a failure there would be a bug in gjkref, and throws.
+template <Vector V>
+requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(const ConvexPoints<V>& a,
+                                                                                         const ConvexPoints<V>& b,
+                                                                                         bool with_exact = false) {
+  constexpr int D = V::dimension;
+  CertifiedPenetration<V> r;
+  const CertifiedResult<V> c = certified_distance(a, b, Options<V>{}, CertifiedOutput::Distance);
+  r.input_error = c.input_error;
+  r.path = c.path;
+  const auto exactly = [&] { return penetration(ExactView<V>(a), ExactView<V>(b)); };
+  switch (c.contact_class) {
+    case ContactClass::Separated:
+      r.status = c.status == Status::InvalidInput ? PenetrationStatus::InvalidInput : PenetrationStatus::Separated;
+      if (with_exact && c.status == Status::Separated) r.exact = exactly();
+      return r;
+    case ContactClass::Touching:
+      r.status = PenetrationStatus::Touching;
+      if (with_exact) r.exact = exactly();
+      return r;
+    case ContactClass::Overlapping: break;
+  }
+  // The double EPA, from the proven simplex when it is a full one (it encloses the origin), else from its own GJK.
+  Penetration<V> fast;
+  if (static_cast<int>(c.simplex.size()) == D + 1) {
+    Result<V> gjk;
+    gjk.status = Status::Intersecting;
+    gjk.simplex.size = D + 1;
+    gjk.simplex.encloses_origin = true;
+    for (int k = 0; k <= D; ++k) {
+      const auto [i, j] = c.simplex[k];
+      gjk.simplex.points[k] = SupportPoint<V>{V(a.vertex(i) - b.vertex(j)), a.vertex(i), b.vertex(j), i, j};
+    }
+    fast = detail::expand(a, b, std::move(gjk), kDefaultMaxExpansions);
+  } else {
+    fast = penetration(a, b);
+  }
+  r.double_expansions = fast.expansions;
+  r.double_fault = PenetrationFault::Malformed;
+  if (fast.status == PenetrationStatus::Penetrating) {
+    const PenetrationCheck check = check_penetration(a, b, fast.certificate);
+    r.double_fault = check.fault;
+    if (check.fault == PenetrationFault::None) {
+      r.status = PenetrationStatus::Penetrating;
+      r.path = check.used_rationals ? CertifiedPath::DoubleCertified : CertifiedPath::Filtered;
+      r.depth = check.depth;
+      r.certificate = std::move(fast.certificate);
+      if (with_exact) r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : exactly();
+      return r;
+    }
+  }
+  r.exact = exactly();
+  r.path = CertifiedPath::ExactFinish;
+  if (r.exact->status != PenetrationStatus::Penetrating)
+    throw std::logic_error(std::string("gjkref: the exact EPA answered ") + to_string(r.exact->status) +
+                           " where the shapes overlap — a bug in gjkref");
+  const PenetrationCheck check = check_penetration(a, b, r.exact->certificate);
+  if (check.fault != PenetrationFault::None || !check.translation_in_facet)
+    throw std::logic_error(std::string("gjkref: the exact EPA's certificate fails (") + to_string(check.fault) +
+                           ") — a bug in gjkref");
+  r.status = PenetrationStatus::Penetrating;
+  r.depth = check.depth;
+  r.certificate = r.exact->certificate;
+  return r;
+}
+
+}  // namespace gjkref
