@@ -119,28 +119,33 @@ class CertificateArithmetic {
     }
   }
 
-  // The exact sign of poly(points), poly a generic callable on a vector of points in any of the arithmetics.
-  template <class Poly>
-  int sign(const Poly& poly) {
+  // The exact sign of poly(points), poly a generic callable on a vector of points in any of the arithmetics, which
+  // reads only the points of `facets`.
+  template <class Poly, class... Facets>
+  int sign(const Poly& poly, const Facets&... facets) {
     if (framed_) {
       if (const int s = sign_of(poly(bounded_))) return s;
       if (const int s = sign_of(poly(enclosed_))) return s;
     }
-    return sign_of(poly(exact()));
+    return sign_of(poly(exact(facets...)));
   }
 
   const std::vector<Point<filter::Bounded>>& bounded() const { return bounded_; }
   const std::vector<Point<filter::Enclosure>>& enclosed() const { return enclosed_; }
-  const std::vector<Point<Exact>>& exact() {
-    if (exact_.empty()) {
-      used_rationals_ = true;
-      for (const auto& [i, j] : pairs_) {
-        const auto x = convert<Exact>(a_.vertex(i)), y = convert<Exact>(b_.vertex(j));
-        Point<Exact> p;
-        for (int c = 0; c < D; ++c) p[c] = x[c] - y[c];
-        exact_.push_back(p);
-      }
-    }
+  // The points in rationals, those of `facets` converted (each once; the others are left zero until asked for).
+  template <class... Facets>
+  const std::vector<Point<Exact>>& exact(const Facets&... facets) {
+    used_rationals_ = true;
+    if (exact_.empty()) exact_.resize(pairs_.size()), converted_.resize(pairs_.size());
+    const auto convert_point = [this](int k) {
+      if (converted_[k]) return;
+      const auto x = convert<Exact>(a_.vertex(pairs_[k].first)), y = convert<Exact>(b_.vertex(pairs_[k].second));
+      for (int c = 0; c < D; ++c) exact_[k][c] = x[c] - y[c];
+      converted_[k] = true;
+    };
+    (..., [&] {
+      for (const int k : facets) convert_point(k);
+    }());
     return exact_;
   }
   bool framed() const { return framed_; }
@@ -157,6 +162,7 @@ class CertificateArithmetic {
   std::vector<Point<filter::Bounded>> bounded_;
   std::vector<Point<filter::Enclosure>> enclosed_;
   std::vector<Point<Exact>> exact_;
+  std::vector<bool> converted_;
 };
 
 // A facet's quantities as polynomials in its points: the normal its order gives (epa.hpp, ordered_normal), its offset
@@ -241,7 +247,8 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   };
   // (2) and (3)
   for (const auto& g : facets) {
-    if (arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> { return facet_offset(facet_points(p, g)); }) <= 0)
+    if (arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> { return facet_offset(facet_points(p, g)); },
+                        g) <= 0)
       return fail(PenetrationFault::OriginOutside);
     if (&g == &answer) continue;
     const int nearer = arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> {
@@ -249,7 +256,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
       const auto nf = facet_normal(pf), ng = facet_normal(pg);
       const auto of = facet_offset(pf), og = facet_offset(pg);
       return og * og * detail::dot(nf, nf) - of * of * detail::dot(ng, ng);
-    });
+    }, answer, g);
     if (nearer < 0) return fail(PenetrationFault::NotNearest);
   }
   // (5)
@@ -263,7 +270,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
         const auto e = pf[1] - pf[0];
         return k == 0 ? detail::dot(pf[1], e) : -detail::dot(pf[0], e);
       }
-    });
+    }, answer);
     out.translation_in_facet = s >= 0;
   }
   // (4): one pass over each shape along n_f (A: nothing strictly beyond a_f; B: nothing strictly behind b_f), the
@@ -277,7 +284,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   const auto settle = [&](const ConvexPoints<V>& shape_ref, std::size_t anchor, int side) {
     return [&, shape = &shape_ref, anchor, side](std::size_t i) {
       if (!exact_normal) {
-        const auto n = facet_normal(facet_points(arithmetic.exact(), answer));
+        const auto n = facet_normal(facet_points(arithmetic.exact(answer), answer));
         exact_normal = n;
       }
       arithmetic.note_rationals();
@@ -319,7 +326,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     }
   }
   if (!rounded) {
-    const auto pf = facet_points(arithmetic.exact(), answer);
+    const auto pf = facet_points(arithmetic.exact(answer), answer);
     const auto n = facet_normal(pf);
     const Exact o = facet_offset(pf);
     out.depth = correctly_rounded_sqrt(Exact(o * o / detail::dot(n, n)));
