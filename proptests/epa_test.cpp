@@ -324,6 +324,28 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
     if (double_faults[f]) std::printf("    exact finish after %s: %d\n", to_string(PenetrationFault(f)), double_faults[f]);
 }
 
+// check_penetration's filtered pass over a shape gives up where d·p might overflow (A holds DBL_MAX here); a give-up
+// refutes nothing, and every point is then settled in rationals. Before, it was taken as a refutation of condition (4),
+// so the exact EPA's own certificate was refused and certified_penetration threw. What does not matter: B's repeated
+// point, the depth's size (2^−43). Found by the differential_2d fuzz smoke.
+TEST(CertifiedEpaFindings, APassThatGivesUpRefutesNothing) {
+  const casefile::Parsed parsed =
+      casefile::read_file(std::string(GJKREF_FINDINGS_DIR) + "/epa-certificate-pass-gives-up-at-dbl-max.json");
+  ASSERT_FALSE(parsed.error) << parsed.error->message();
+  const Case& c = parsed.cases.at(0);
+  const oracle::Answer answer = oracle::fast_oracle(c);
+  ASSERT_EQ(answer.verdict, oracle::Verdict::Overlapping);
+  const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
+  CertifiedPenetration<Vec2<double>> r;
+  ASSERT_NO_THROW(r = certified_penetration(casefile::to_shape<Vec2<double>>(c.a), casefile::to_shape<Vec2<double>>(c.b), true));
+  ASSERT_EQ(r.status, PenetrationStatus::Penetrating);
+  EXPECT_EQ(r.exact->squared_depth, truth.squared_depth);
+  EXPECT_EQ(r.depth, truth.depth);
+  EXPECT_EQ(check_penetration(casefile::to_shape<Vec2<double>>(c.a), casefile::to_shape<Vec2<double>>(c.b),
+                              r.certificate).fault,
+            PenetrationFault::None);
+}
+
 #define GJKREF_EPA_FAMILY(Test, name, generator)                         \
   TEST(ExactEpaEqualsTheOracle, Test##2d) { family(name, generator, 2); } \
   TEST(ExactEpaEqualsTheOracle, Test##3d) { family(name, generator, 3); }

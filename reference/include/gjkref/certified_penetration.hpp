@@ -1,14 +1,15 @@
 // gjkref/certified_penetration.hpp — the penetration depth for double input, exact: EPA's certificate checked exactly,
 // whoever found it, and the exact EPA where it does not hold.
 //
-// A certificate (PenetrationCertificate, epa.hpp) names points p_i = a_i − b_i of D = A⊖B by vertex pairs, facets over
-// them, oriented outward, and an answer facet f with outward normal n_f and offset o_f = n_f·p (p on f). It proves
-// PD = o_f/|n_f| when
+// A certificate (PenetrationCertificate, epa.hpp) names points p_i = a_i − b_i of D = A⊖B by vertex pairs and facets
+// over them, oriented outward; a facet g has outward normal n_g and offset o_g = n_g·p (p on g). Let f be a facet
+// nearest the origin — the check finds it, a running minimum that starts from the certificate's `answer` (a hint: the
+// solver's facet, usually right). The certificate proves PD = o_f/|n_f| when
 //   (1) the facets form a closed surface: every oriented ridge is cancelled by its reverse (3D: each directed edge
 //       (u, v) occurs as often as (v, u); 2D: each point starts as many edges as it ends);
 //   (2) the origin is strictly inside every facet's plane: o_g > 0 for every facet g (3D: o = det(p₀, p₁, p₂), 2D:
 //       o = p₀ × p₁);
-//   (3) f is a nearest facet: o_f²·|n_g|² ≤ o_g²·|n_f|² for every facet g;
+//   (3) f is nearest: o_f²·|n_g|² ≤ o_g²·|n_f|² for every facet g (true by construction: exact comparisons);
 //   (4) f's plane supports D: a_f maximises n_f·a over A and b_f minimises it over B (a_f, b_f: f's first pair);
 // and the translation t = (o_f/|n_f|²)·n_f (B moves by it to touch A) is then a point of D. Witness points need t as a
 // combination of f's points, which
@@ -53,7 +54,6 @@ enum class PenetrationFault {
   Malformed,      // an index out of range, no facets, or no answer facet
   NotClosed,      // (1)
   OriginOutside,  // (2)
-  NotNearest,     // (3)
   NotSupporting,  // (4)
 };
 
@@ -63,7 +63,6 @@ inline const char* to_string(PenetrationFault f) {
     case PenetrationFault::Malformed: return "malformed";
     case PenetrationFault::NotClosed: return "not-closed";
     case PenetrationFault::OriginOutside: return "origin-outside";
-    case PenetrationFault::NotNearest: return "not-nearest";
     case PenetrationFault::NotSupporting: return "not-supporting";
   }
   return "?";
@@ -71,6 +70,10 @@ inline const char* to_string(PenetrationFault f) {
 
 struct PenetrationCheck {
   PenetrationFault fault = PenetrationFault::Malformed;  // None: (1)–(4) hold, the depth is proven
+  int answer = -1;  // the nearest facet f (index into the certificate's facets), once (1) and (2) hold
+  // NotSupporting: a point of A⊖B beyond f's plane, as a vertex pair (when the pass found one; it may also give up on
+  // coordinates too large for it).
+  std::optional<std::pair<std::size_t, std::size_t>> beyond;
   bool translation_in_facet = false;                    // (5) holds too: exact_penetration gives the witnesses
   double depth = 0;           // proven: PD correctly rounded to double
   bool used_rationals = false;  // some sign or the rounding needed rationals
@@ -191,6 +194,32 @@ std::array<std::array<T, D>, D> facet_points(const std::vector<std::array<T, D>>
   return p;
 }
 
+// Do facets f and g lie on one plane by an identity? When their points are the four vertex pairs {a, a'} × {b, b'},
+// they are corners of the parallelogram (a − b, a' − b, a' − b', a − b') of an edge of A and an edge of B:
+// (a − b) − (a' − b) = (a − b') − (a' − b') exactly, so the four points are coplanar whatever the coordinates. (An
+// edge–edge face of A⊖B, split in two by EPA: an exact tie, which no filter can decide, on every generic pair of clouds.)
+template <int D>
+bool one_parallelogram(const std::vector<std::pair<std::size_t, std::size_t>>& pairs, const std::array<int, D>& f,
+                       const std::array<int, D>& g) {
+  if constexpr (D != 3) {
+    return false;
+  } else {
+    std::array<std::pair<std::size_t, std::size_t>, 6> all{};
+    int n = 0;
+    for (const auto& facet : {f, g})
+      for (const int k : facet)
+        if (std::find(all.begin(), all.begin() + n, pairs[k]) == all.begin() + n) all[n++] = pairs[k];
+    if (n != 4) return false;
+    std::array<std::size_t, 4> as{}, bs{};
+    int na = 0, nb = 0;
+    for (int k = 0; k < 4; ++k) {
+      if (std::find(as.begin(), as.begin() + na, all[k].first) == as.begin() + na) as[na++] = all[k].first;
+      if (std::find(bs.begin(), bs.begin() + nb, all[k].second) == bs.begin() + nb) bs[nb++] = all[k].second;
+    }
+    return na == 2 && nb == 2;  // four distinct pairs over two a's and two b's: all of {a, a'} × {b, b'}
+  }
+}
+
 // (1): every oriented ridge cancelled by its reverse.
 template <int D>
 bool closed(const std::vector<std::array<int, D>>& facets) {
@@ -235,8 +264,6 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   for (const auto& f : facets)
     for (const int k : f)
       if (k < 0 || k >= static_cast<int>(pairs.size())) return out;
-  const auto& answer = facets[certificate.answer];
-
   // (1)
   if (!detail::closed<D>(facets)) return out.fault = PenetrationFault::NotClosed, out;
   detail::CertificateArithmetic<V> arithmetic(a, b, pairs);
@@ -245,20 +272,29 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     out.used_rationals = arithmetic.used_rationals();
     return out;
   };
-  // (2) and (3)
-  for (const auto& g : facets) {
+  // (2)
+  for (const auto& g : facets)
     if (arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> { return facet_offset(facet_points(p, g)); },
                         g) <= 0)
       return fail(PenetrationFault::OriginOutside);
-    if (&g == &answer) continue;
-    const int nearer = arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> {
-      const auto pf = facet_points(p, answer), pg = facet_points(p, g);
+  // (3): the running minimum from the hint. g replaces f when strictly nearer, o_g²·|n_f|² < o_f²·|n_g|²; a facet passed
+  // over was no nearer than the f of its time, which is no nearer than the final one.
+  int nearest = certificate.answer;
+  for (int k = 0; k < static_cast<int>(facets.size()); ++k) {
+    if (k == nearest) continue;
+    const auto& f = facets[nearest];
+    const auto& g = facets[k];
+    if (detail::one_parallelogram<D>(pairs, f, g)) continue;  // the same plane, by an identity: a tie, no sign needed
+    const int g_nearer = arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> {
+      const auto pf = facet_points(p, f), pg = facet_points(p, g);
       const auto nf = facet_normal(pf), ng = facet_normal(pg);
       const auto of = facet_offset(pf), og = facet_offset(pg);
-      return og * og * detail::dot(nf, nf) - of * of * detail::dot(ng, ng);
-    }, answer, g);
-    if (nearer < 0) return fail(PenetrationFault::NotNearest);
+      return of * of * detail::dot(ng, ng) - og * og * detail::dot(nf, nf);
+    }, f, g);
+    if (g_nearer > 0) nearest = k;
   }
+  out.answer = nearest;
+  const auto& answer = facets[nearest];
   // (5)
   out.translation_in_facet = true;
   for (int k = 0; k < D && out.translation_in_facet; ++k) {
@@ -291,20 +327,25 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
       const auto p = convert<Exact>(shape->vertex(i)), q = convert<Exact>(shape->vertex(anchor));
       Exact value = 0;
       for (int c = 0; c < D; ++c) value += (*exact_normal)[c] * (p[c] - q[c]);
-      return side * sgn(value) <= 0;
+      if (side * sgn(value) <= 0) return true;
+      // Beyond: a_i − b_f (A's side) or a_f − b_j (B's) is a point of A⊖B past the plane.
+      out.beyond = side > 0 ? std::pair{i, pairs[answer[0]].second} : std::pair{pairs[answer[0]].first, i};
+      return false;
     };
   };
   V d{};
   double err = 0;
   const auto n_bounded = facet_normal(facet_points(arithmetic.bounded(), answer));
   for (int c = 0; c < D; ++c) d[c] = filter::value_of(n_bounded[c]), err = std::max(err, filter::error_of(n_bounded[c]));
-  const bool filtered = arithmetic.framed() && detail::pass_direction(d, err);
+  bool filtered = arithmetic.framed() && detail::pass_direction(d, err);
   const std::size_t anchor_a = members[0].first, anchor_b = members[0].second;
   if (filtered) {
-    if (!detail::strictly_beyond(a, V(-d), err, anchor_a, on_a, count_a, settle(a, anchor_a, 1)) ||
-        !detail::strictly_beyond(b, d, err, anchor_b, on_b, count_b, settle(b, anchor_b, -1)))
-      return fail(PenetrationFault::NotSupporting);
-  } else {
+    const bool holds = detail::strictly_beyond(a, V(-d), err, anchor_a, on_a, count_a, settle(a, anchor_a, 1)) &&
+                       detail::strictly_beyond(b, d, err, anchor_b, on_b, count_b, settle(b, anchor_b, -1));
+    if (!holds && out.beyond) return fail(PenetrationFault::NotSupporting);
+    filtered = holds;  // a pass that gave up (coordinates too large for it) proves nothing either way
+  }
+  if (!filtered) {
     const auto check_a = settle(a, anchor_a, 1);
     const auto check_b = settle(b, anchor_b, -1);
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -334,6 +375,94 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   out.used_rationals = arithmetic.used_rationals();
   return out;
 }
+
+namespace detail {
+
+// If the vertex pair w is the far vertex of a facet g sharing an edge with facet f (3D), flip that edge: f = (p, q, r)
+// and g = (q, p, w) become (r, p, w) and (w, q, r), the same quadrilateral cut along its other diagonal, with the
+// same orientation, so the surface stays closed. False (no change) when w is not such a vertex, or in 2D.
+template <int D>
+bool flip_toward(PenetrationCertificate<D>& c, int f, const std::pair<std::size_t, std::size_t>& w) {
+  if constexpr (D != 3) {
+    return false;
+  } else {
+    const auto found = std::find(c.points.begin(), c.points.end(), w);
+    if (found == c.points.end()) return false;
+    const int s = static_cast<int>(found - c.points.begin());
+    const std::array<int, 3> face = c.facets[f];
+    for (int k = 0; k < 3; ++k) {
+      const int p = face[k], q = face[(k + 1) % 3], r = face[(k + 2) % 3];
+      for (auto& g : c.facets)
+        for (int m = 0; m < 3; ++m)
+          if (g[m] == q && g[(m + 1) % 3] == p && g[(m + 2) % 3] == s) {
+            c.facets[f] = {r, p, s};
+            g = {s, q, r};
+            return true;
+          }
+    }
+    return false;
+  }
+}
+
+// The certificate's polytope grown by the point w (a vertex pair), every sign exact: the facets w is strictly beyond
+// (3D: det(p₁ − p₀, p₂ − p₀, w − p₀) > 0; 2D: (p₁ − p₀) × (w − p₀) < 0) go, and each directed ridge of a facet that
+// goes, whose reverse is not in one that goes, is joined to w in its own orientation — the boundary of what went,
+// coned to w, so the surface stays closed. False (no change) when no facet has w beyond it.
+template <Vector V>
+bool grow_exactly(const ConvexPoints<V>& a, const ConvexPoints<V>& b, PenetrationCertificate<V::dimension>& c,
+                  const std::pair<std::size_t, std::size_t>& w) {
+  constexpr int D = V::dimension;
+  using detail::operator-;
+  if (w.first >= a.size() || w.second >= b.size()) return false;
+  auto points = c.points;
+  points.push_back(w);
+  const int s = static_cast<int>(points.size()) - 1;
+  CertificateArithmetic<V> arithmetic(a, b, points);
+  const std::array<int, 1> new_point{s};
+  std::vector<bool> goes(c.facets.size());
+  bool any = false;
+  for (std::size_t k = 0; k < c.facets.size(); ++k) {
+    const auto& g = c.facets[k];
+    goes[k] = arithmetic.sign([&](const auto& p) -> element_t<decltype(p)> {
+      const auto q = facet_points(p, g);
+      if constexpr (D == 3)
+        return dot(cross(q[1] - q[0], q[2] - q[0]), p[s] - q[0]);
+      else
+        return -cross(q[1] - q[0], p[s] - q[0]);
+    }, g, new_point) > 0;
+    any = any || goes[k];
+  }
+  if (!any) return false;
+  std::vector<std::array<int, D>> facets;
+  std::vector<std::pair<int, int>> ridges;  // directed: 3D the edges (u, v) of the facets that go; 2D (u, v) itself
+  for (std::size_t k = 0; k < c.facets.size(); ++k) {
+    if (!goes[k]) {
+      facets.push_back(c.facets[k]);
+      continue;
+    }
+    if constexpr (D == 3)
+      for (int m = 0; m < 3; ++m) ridges.push_back({c.facets[k][m], c.facets[k][(m + 1) % 3]});
+    else
+      ridges.push_back({c.facets[k][0], c.facets[k][1]});
+  }
+  const auto has = [&](std::pair<int, int> e) { return std::find(ridges.begin(), ridges.end(), e) != ridges.end(); };
+  if constexpr (D == 3) {
+    for (const auto& [u, v] : ridges)
+      if (!has({v, u})) facets.push_back({u, v, s});
+  } else {
+    // The chain that goes, u₀ → … → u_k, becomes u₀ → w → u_k.
+    for (const auto& [u, v] : ridges) {
+      if (std::none_of(ridges.begin(), ridges.end(), [&](const auto& e) { return e.second == u; })) facets.push_back({u, s});
+      if (std::none_of(ridges.begin(), ridges.end(), [&](const auto& e) { return e.first == v; })) facets.push_back({s, v});
+    }
+  }
+  c.points = std::move(points);
+  c.facets = std::move(facets);
+  c.answer = static_cast<int>(c.facets.size()) - 1;  // a new facet: the check finds the nearest from there
+  return true;
+}
+
+}  // namespace detail
 
 // The exact answer that a proven certificate gives (check_penetration's conditions hold, (5) included): PD², the
 // translation, the normal, the facet with the weights of the translation, and the witness points.
@@ -378,6 +507,13 @@ requires std::same_as<scalar_t<V>, double> Penetration<exact_vector_t<V>> exact_
 
 // ==== certified_penetration ==========================================================================================
 
+// How many times certified_penetration repairs a certificate whose nearest facet's plane the check finds not
+// supporting A⊖B (an edge flip, or the polytope grown by the point beyond, each decided exactly) before EPA runs in
+// rationals. A count, not a tolerance: a repair costs a few exact signs and one more check, far less than EPA in
+// rationals, and nothing unproven is ever kept. 4: 300 rotated cube pairs needed at most one. Pinned by
+// PenetrationCertificate.RepairsProveRotatedBoxes (reference/tests/penetration_certificate_test.cpp).
+inline constexpr int kCertifiedEpaRepairs = 4;
+
 template <Vector V>
 struct CertifiedPenetration {
   PenetrationStatus status = PenetrationStatus::InvalidInput;  // Penetrating, Touching, Separated or InvalidInput
@@ -394,6 +530,7 @@ struct CertifiedPenetration {
   // an exact finish.
   std::optional<Penetration<exact_vector_t<V>>> exact;
   int double_expansions = 0;  // the double EPA's growths
+  int repairs = 0;            // proven after this many repairs (kCertifiedEpaRepairs)
   // ExactFinish: why the double EPA's answer was not proven (Malformed when it gave none: rounding-failure, a cap).
   PenetrationFault double_fault = PenetrationFault::None;
 };
@@ -424,6 +561,26 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
       return r;
     case ContactClass::Overlapping: break;
   }
+  // EPA in rationals, warm-started from the proven enclosing simplex and the points of the double EPA's polytope (a
+  // polytope holding the origin; only the growth past it runs in rationals), or from scratch.
+  const auto finish_exactly = [&](const PenetrationCertificate<D>& found) {
+    if (static_cast<int>(c.simplex.size()) != D + 1) return exactly();
+    using VE = exact_vector_t<V>;
+    const ExactView<V> ea(a), eb(b);
+    std::vector<SupportPoint<VE>> points;
+    const auto add = [&](std::size_t i, std::size_t j) {
+      const VE x = ea.vertex(i), y = eb.vertex(j);
+      points.push_back(SupportPoint<VE>{VE(x - y), x, y, i, j});
+    };
+    for (const auto& [i, j] : c.simplex) add(i, j);
+    for (const auto& [i, j] : found.points) add(i, j);
+    Result<VE> gjk;
+    gjk.status = Status::Intersecting;
+    gjk.simplex.size = D + 1;
+    gjk.simplex.encloses_origin = true;
+    for (int k = 0; k <= D; ++k) gjk.simplex.points[k] = points[k];
+    return detail::expand(ea, eb, std::move(gjk), kDefaultMaxExpansions, &points);
+  };
   // The double EPA, from the proven simplex when it is a full one (it encloses the origin), else from its own GJK.
   Penetration<V> fast;
   if (static_cast<int>(c.simplex.size()) == D + 1) {
@@ -439,9 +596,9 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
   } else {
     fast = penetration(a, b);
   }
-  r.double_expansions = fast.expansions;
   r.double_fault = PenetrationFault::Malformed;
-  if (fast.status == PenetrationStatus::Penetrating) {
+  r.double_expansions = fast.expansions;
+  for (int repair = 0; fast.status == PenetrationStatus::Penetrating; ++repair) {
     const PenetrationCheck check = check_penetration(a, b, fast.certificate);
     r.double_fault = check.fault;
     if (check.fault == PenetrationFault::None) {
@@ -449,11 +606,23 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
       r.path = check.used_rationals ? CertifiedPath::DoubleCertified : CertifiedPath::Filtered;
       r.depth = check.depth;
       r.certificate = std::move(fast.certificate);
-      if (with_exact) r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : exactly();
+      r.certificate.answer = check.answer;
+      r.repairs = repair;
+      if (with_exact)
+        r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
       return r;
     }
+    // The repair, for a point w the check found beyond the nearest facet f's plane. (Boxes: the four corners of a face
+    // are rarely exactly coplanar in double, so A⊖B's face is two triangles with a crease far below the double EPA's
+    // gap, and the double EPA may keep either, or miss the corner.) If w is a vertex of the polytope across an edge of
+    // f, that edge is flipped; otherwise the polytope grows by w with every visibility decided exactly
+    // (detail::grow_exactly). Either way the surface stays closed, and the check decides again.
+    if (!check.beyond || repair == kCertifiedEpaRepairs) break;
+    if (!detail::flip_toward(fast.certificate, check.answer, *check.beyond) &&
+        !detail::grow_exactly(a, b, fast.certificate, *check.beyond))
+      break;
   }
-  r.exact = exactly();
+  r.exact = finish_exactly(fast.certificate);
   r.path = CertifiedPath::ExactFinish;
   if (r.exact->status != PenetrationStatus::Penetrating)
     throw std::logic_error(std::string("gjkref: the exact EPA answered ") + to_string(r.exact->status) +

@@ -130,6 +130,23 @@ struct Facet {
   scalar_t<V> offset{};
 };
 
+// Is w beyond facet f's plane, n·w > o? The book (exact scalars): exactly that. The departure (floating scalars), the
+// one place rounding forces one: n·w and o are each rounded by a few ε·|n|·R, so a point on the plane (a coplanar
+// vertex of A⊖B: the faces of boxes) shows either sign at random, and a polytope grown by such signs gets slivers whose
+// normals are noise. So a point is beyond only when n·w − o > epa_gap()·|n·w| (tolerances.hpp). The growth step (which
+// facets see w) and the stop (supported_by) both ask this, so they agree.
+template <Vector V>
+bool beyond(const Facet<V>& f, const V& w) {
+  using T = scalar_t<V>;
+  const T nw = dot(f.normal, w);
+  if constexpr (is_exact_v<T>) {
+    return nw > f.offset;
+  } else {
+    using std::abs;
+    return nw - f.offset > Tolerances<T>::epa_gap() * abs(nw);
+  }
+}
+
 // The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
 // right angle (outward for a counter-clockwise polygon).
 template <Vector V>
@@ -344,28 +361,25 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
 
 namespace detail {
 
-// The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n?
-//   The book (exact scalars): yes when n·w ≤ o — w, the farthest point of A⊖B along n, lies on the plane.
-//   The departure (floating scalars), where rounding forces one: n·w and o are each rounded, so a supporting plane can
-//   show n·w a little above o, and EPA would add a point it already has or one on the plane, again and again. So the
-//   plane counts as supporting also when w is already a vertex of the polytope (in exact arithmetic such a w has
-//   n·w ≤ o: the polytope is convex) or n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp).
+// The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n? The book: yes when
+// w, the farthest point of A⊖B along n, is not beyond the plane. Floating scalars (beyond's departure, and one more):
+// also when w is already a vertex of the polytope — in exact arithmetic no vertex of a convex polytope is beyond one of
+// its facets, and growing by a vertex it has would loop.
 template <Vector V>
 bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
-  using T = scalar_t<V>;
-  const T nw = dot(f.normal, w.w);
-  if constexpr (is_exact_v<T>) {
-    return !(nw > f.offset);
-  } else {
-    using std::abs;
-    return !(nw - f.offset > Tolerances<T>::epa_gap() * abs(nw)) || polytope.has_vertex(w);
-  }
+  if constexpr (is_exact_v<scalar_t<V>>)
+    return !beyond(f, w.w);
+  else
+    return !beyond(f, w.w) || polytope.has_vertex(w);
 }
 
 // EPA from GJK's answer `gjk` (its simplex, when intersecting); penetration() below runs GJK first. Tests call it with
-// hand-made simplices, in every order of their points.
+// hand-made simplices, in every order of their points. `known`: points of A⊖B to start from instead (the polytope of
+// an earlier EPA: certified_penetration's exact finish), whose hull must hold the origin in its interior, as gjk's
+// simplex does.
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions) {
+Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
+                      const std::vector<SupportPoint<V>>* known = nullptr) {
   using T = scalar_t<V>;
   Penetration<V> p;
   p.gjk = std::move(gjk);
@@ -388,7 +402,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions)
     }
     return p;
   };
-  Start<V> start = start_polytope(a, b, p.gjk.simplex);
+  Start<V> start = known ? Start<V>{*known, std::nullopt, 0} : start_polytope(a, b, p.gjk.simplex);
   p.expansions = start.expansions;
   if (start.touching_normal) return touching(*start.touching_normal);
   Polytope<V> polytope(start.points);
