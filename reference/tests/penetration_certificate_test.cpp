@@ -5,8 +5,10 @@
 // depth is held to its stop's gap on random clouds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <utility>
 #include <vector>
@@ -219,6 +221,77 @@ TEST(FloatingEpa, DepthOfRandomCloudsIsWithinTheGap) {
               worst_double / 0x1p-52, worst_float, worst_float / 0x1p-23);
   EXPECT_LE(worst_double, 256 * 0x1p-52);
   EXPECT_LE(worst_float, 256 * 0x1p-23);
+}
+
+// ---- The floating EPA's starts, in every scalar type and every order ---------------------------------------------------
+
+template <class T>
+class FloatingEpaStarts : public ::testing::Test {};
+using FloatingTypes = ::testing::Types<float, double, long double>;
+TYPED_TEST_SUITE(FloatingEpaStarts, FloatingTypes);
+
+// The starts of EpaStarts.EveryGjkSimplexInEveryOrderGivesTheExactDepth (proptests/epa_test.cpp: A = twelve points around
+// the origin, B the origin; the origin a vertex of the simplex, on a segment, inside a triangle, on a triangle's edge,
+// on a tetrahedron's face, inside a tetrahedron), each in every order of its points, in float, double and long double:
+// the depth within a relative 2^8·ε of the exact EPA's on the same points (which that test holds to a brute force).
+TYPED_TEST(FloatingEpaStarts, EveryGjkSimplexInEveryOrderGivesTheDepth) {
+  using T = TypeParam;
+  using VT = Vec3<T>;
+  using VE = Vec3<Exact>;
+  const std::vector<std::array<int, 3>> coordinates = {{0, 0, 0},  {0, 0, 2},  {0, 0, -3}, {2, 0, 0},
+                                                       {-1, 1, 0}, {-1, -1, 0}, {1, 3, 1}, {1, -2, -1},
+                                                       {1, 1, 1},  {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}};
+  std::vector<VT> a;
+  std::vector<VE> exact_a;
+  for (const auto& c : coordinates) a.push_back({T(c[0]), T(c[1]), T(c[2])}), exact_a.push_back({c[0], c[1], c[2]});
+  const ConvexPoints<VT> shape_a(a), origin(std::vector<VT>{{0, 0, 0}});
+  const Penetration<VE> exact = penetration(ConvexPoints<VE>(exact_a), ConvexPoints<VE>(std::vector<VE>{{0, 0, 0}}));
+  ASSERT_EQ(exact.status, PenetrationStatus::Penetrating);
+  const double expected = exact.squared_depth.get_d();
+  const double allowed = 256 * static_cast<double>(std::numeric_limits<T>::epsilon()) * expected;
+  const std::vector<std::pair<std::vector<int>, bool>> starts = {
+      {{0}, false}, {{1, 2}, false}, {{3, 4, 5}, false}, {{1, 2, 3}, false}, {{3, 4, 5, 1}, false}, {{8, 9, 10, 11}, true}};
+  for (const auto& [chosen, encloses] : starts) {
+    std::vector<int> order = chosen;
+    std::sort(order.begin(), order.end());
+    do {
+      Result<VT> r;
+      r.status = Status::Intersecting;
+      r.stop_rule = encloses ? StopRule::Enclosed : StopRule::OriginOnSimplex;
+      r.simplex.size = static_cast<int>(order.size());
+      r.simplex.encloses_origin = encloses;
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        r.simplex.points[k] = {a[order[k]], a[order[k]], VT{}, static_cast<std::size_t>(order[k]), 0};
+        r.simplex.weights[k] = T(1) / T(order.size());
+      }
+      const Penetration<VT> p = detail::expand(shape_a, origin, r, 1000);
+      SCOPED_TRACE(::testing::Message() << "start of " << order.size() << " points, first " << order[0]);
+      ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+      EXPECT_NEAR(static_cast<double>(p.squared_depth), expected, allowed);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+}
+
+// A unit cube against its own corner, edge midpoint and face centre (the origin on the boundary of A⊖B), and two unit
+// cubes overlapping by a quarter, in every scalar type: touching with a normal whose plane supports A⊖B; and PD² = 1/16
+// along +x, within the gap.
+TYPED_TEST(FloatingEpaStarts, TouchingAndAQuarterOverlapOfCubes) {
+  using T = TypeParam;
+  using VT = Vec3<T>;
+  std::vector<VT> cube;
+  for (int k = 0; k < 8; ++k) cube.push_back({T(k & 1), T((k >> 1) & 1), T((k >> 2) & 1)});
+  for (const VT& b : {VT{0, 0, 0}, VT{T(0.5), 0, 0}, VT{T(0.5), T(0.5), 0}}) {
+    const Penetration<VT> p = penetration(ConvexPoints<VT>(cube), ConvexPoints<VT>(std::vector<VT>{b}));
+    ASSERT_EQ(p.status, PenetrationStatus::Touching);
+    ASSERT_FALSE(is_zero(p.normal));
+    for (const VT& x : cube) EXPECT_LE(dot(p.normal, VT(x - b)), 0);
+  }
+  std::vector<VT> moved;
+  for (const VT& x : cube) moved.push_back({x.x + T(0.75), x.y, x.z});
+  const Penetration<VT> p = penetration(ConvexPoints<VT>(cube), ConvexPoints<VT>(moved));
+  ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+  EXPECT_NEAR(static_cast<double>(p.squared_depth), 1.0 / 16, 256 * static_cast<double>(std::numeric_limits<T>::epsilon()));
+  EXPECT_GT(p.normal.x, 0);
 }
 
 }  // namespace
