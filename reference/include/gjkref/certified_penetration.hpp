@@ -38,6 +38,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -223,23 +224,27 @@ bool one_parallelogram(const std::vector<std::pair<std::size_t, std::size_t>>& p
 // (1): every oriented ridge cancelled by its reverse.
 template <int D>
 bool closed(const std::vector<std::array<int, D>>& facets) {
-  std::vector<std::pair<std::pair<int, int>, int>> ridges;  // (ridge with its smaller end first, +1 or −1)
+  // Each oriented ridge as one integer: its ends (3D: the smaller first; 2D: the point) and, in the lowest bit,
+  // whether it runs the other way (3D: from the larger end; 2D: an edge ending there). Closed: every ridge has as many
+  // of one kind as of the other.
+  std::vector<std::uint64_t> ridges;
+  const auto key = [](std::uint64_t u, std::uint64_t v, bool reversed) { return (u << 33) | (v << 1) | reversed; };
   for (const auto& f : facets) {
     if constexpr (D == 3) {
       for (int k = 0; k < 3; ++k) {
-        const int u = f[k], v = f[(k + 1) % 3];
-        ridges.push_back(u < v ? std::pair{std::pair{u, v}, 1} : std::pair{std::pair{v, u}, -1});
+        const auto u = static_cast<std::uint64_t>(f[k]), v = static_cast<std::uint64_t>(f[(k + 1) % 3]);
+        ridges.push_back(u < v ? key(u, v, false) : key(v, u, true));
       }
     } else {
-      ridges.push_back({{f[0], 0}, 1});  // f[0] starts an edge
-      ridges.push_back({{f[1], 0}, -1});  // f[1] ends one
+      ridges.push_back(key(static_cast<std::uint64_t>(f[0]), 0, false));  // f[0] starts an edge
+      ridges.push_back(key(static_cast<std::uint64_t>(f[1]), 0, true));   // f[1] ends one
     }
   }
   std::sort(ridges.begin(), ridges.end());
   for (std::size_t i = 0; i < ridges.size();) {
     int total = 0;
     std::size_t j = i;
-    for (; j < ridges.size() && ridges[j].first == ridges[i].first; ++j) total += ridges[j].second;
+    for (; j < ridges.size() && (ridges[j] >> 1) == (ridges[i] >> 1); ++j) total += (ridges[j] & 1) ? -1 : 1;
     if (total != 0) return false;
     i = j;
   }
@@ -272,11 +277,24 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     out.used_rationals = arithmetic.used_rationals();
     return out;
   };
+  // Each facet's normal, offset (n·p₀, the same polynomial as det(p₀, p₁, p₂)) and |n|² in the cheap filter, once; a
+  // sign it leaves undecided goes to arithmetic.sign (double words, then rationals).
+  const std::size_t facet_count = facets.size();
+  std::vector<filter::Bounded> offset(facet_count), normal_squared(facet_count);
+  for (std::size_t k = 0; k < facet_count; ++k) {
+    const auto p = facet_points(arithmetic.bounded(), facets[k]);
+    const auto n = facet_normal(p);
+    offset[k] = detail::dot(n, p[0]);
+    normal_squared[k] = detail::dot(n, n);
+  }
   // (2)
-  for (const auto& g : facets)
+  for (std::size_t k = 0; k < facet_count; ++k) {
+    const auto& g = facets[k];
+    if (arithmetic.framed() && filter::sign(offset[k]) > 0) continue;
     if (arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> { return facet_offset(facet_points(p, g)); },
                         g) <= 0)
       return fail(PenetrationFault::OriginOutside);
+  }
   // (3): the running minimum from the hint. g replaces f when strictly nearer, o_g²·|n_f|² < o_f²·|n_g|²; a facet passed
   // over was no nearer than the f of its time, which is no nearer than the final one.
   int nearest = certificate.answer;
@@ -284,6 +302,14 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     if (k == nearest) continue;
     const auto& f = facets[nearest];
     const auto& g = facets[k];
+    if (arithmetic.framed()) {
+      const int cheap = filter::sign(offset[nearest] * offset[nearest] * normal_squared[k] -
+                                     offset[k] * offset[k] * normal_squared[nearest]);
+      if (cheap != 0) {
+        if (cheap > 0) nearest = k;
+        continue;
+      }
+    }
     if (detail::one_parallelogram<D>(pairs, f, g)) continue;  // the same plane, by an identity: a tie, no sign needed
     const int g_nearer = arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> {
       const auto pf = facet_points(p, f), pg = facet_points(p, g);
@@ -451,9 +477,10 @@ bool grow_exactly(const ConvexPoints<V>& a, const ConvexPoints<V>& b, Penetratio
       if (!has({v, u})) facets.push_back({u, v, s});
   } else {
     // The chain that goes, u₀ → … → u_k, becomes u₀ → w → u_k.
-    for (const auto& [u, v] : ridges) {
-      if (std::none_of(ridges.begin(), ridges.end(), [&](const auto& e) { return e.second == u; })) facets.push_back({u, s});
-      if (std::none_of(ridges.begin(), ridges.end(), [&](const auto& e) { return e.first == v; })) facets.push_back({s, v});
+    for (const auto& ridge : ridges) {
+      const int u = ridge.first, v = ridge.second;
+      if (std::none_of(ridges.begin(), ridges.end(), [u](const auto& e) { return e.second == u; })) facets.push_back({u, s});
+      if (std::none_of(ridges.begin(), ridges.end(), [v](const auto& e) { return e.first == v; })) facets.push_back({s, v});
     }
   }
   c.points = std::move(points);

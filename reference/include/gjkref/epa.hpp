@@ -30,7 +30,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -128,24 +127,8 @@ struct Facet {
   std::array<int, V::dimension> vertex{};
   V normal{};
   scalar_t<V> offset{};
+  scalar_t<V> normal_squared{};  // |n|²
 };
-
-// Is w beyond facet f's plane, n·w > o? The book (exact scalars): exactly that. The departure (floating scalars), the
-// one place rounding forces one: n·w and o are each rounded by a few ε·|n|·R, so a point on the plane (a coplanar
-// vertex of A⊖B: the faces of boxes) shows either sign at random, and a polytope grown by such signs gets slivers whose
-// normals are noise. So a point is beyond only when n·w − o > epa_gap()·|n·w| (tolerances.hpp). The growth step (which
-// facets see w) and the stop (supported_by) both ask this, so they agree.
-template <Vector V>
-bool beyond(const Facet<V>& f, const V& w) {
-  using T = scalar_t<V>;
-  const T nw = dot(f.normal, w);
-  if constexpr (is_exact_v<T>) {
-    return nw > f.offset;
-  } else {
-    using std::abs;
-    return nw - f.offset > Tolerances<T>::epa_gap() * abs(nw);
-  }
-}
 
 // The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
 // right angle (outward for a counter-clockwise polygon).
@@ -157,13 +140,6 @@ V ordered_normal(const std::array<V, V::dimension>& p) {
     const V e = p[1] - p[0];
     return V{e[1], scalar_t<V>(-e[0])};
   }
-}
-
-// The normal of the facet through points p, pointing away from `inside`, a point strictly inside the polytope.
-template <Vector V>
-V outward_normal(const std::array<V, V::dimension>& p, const V& inside) {
-  const V n = ordered_normal(p);
-  return dot(n, V(p[0] - inside)) < 0 ? V(-n) : n;
 }
 
 // Is p outside the span of `spanning` (linearly independent vectors, fewer than the dimension)?
@@ -219,36 +195,45 @@ class Polytope {
   // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: compare o_f²·|n_g|² with
   // o_g²·|n_f|².)
   static bool nearer(const Facet<V>& f, const Facet<V>& g) {
-    return f.offset * f.offset * dot(g.normal, g.normal) < g.offset * g.offset * dot(f.normal, f.normal);
+    return f.offset * f.offset * g.normal_squared < g.offset * g.offset * f.normal_squared;
   }
   static bool as_near(const Facet<V>& f, const Facet<V>& g) { return !nearer(f, g) && !nearer(g, f); }
 
   // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o) go, and each ridge between a facet that
   // sees w and one that does not (a ridge of exactly one seeing facet) gets a facet joining it to w. Returns false,
   // changing nothing, when no facet sees w (w in P).
+  // (The test n·w > o is the book's in every scalar: in floating modes a visibility that rounding decides can leave the
+  // polytope slightly non-convex, which costs the answer nothing the stop does not bound, and which the certificate
+  // does not need: certified_penetration.hpp.)
   bool grow(const SupportPoint<V>& w) {
-    std::vector<Facet<V>> kept;
-    std::map<std::array<int, D - 1>, int> ridges;  // ridge (sorted vertex indices) → how many seeing facets have it
-    bool seen = false;
-    for (const Facet<V>& f : facets_) {
+    using Ridge = std::array<int, D - 1>;  // sorted vertex indices
+    ridges_.clear();  // each ridge of a seeing facet, with how many seeing facets have it
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < facets_.size(); ++i) {
+      const Facet<V>& f = facets_[i];
       if (!(dot(f.normal, w.w) > f.offset)) {
-        kept.push_back(f);
+        if (kept != i) facets_[kept] = std::move(facets_[i]);
+        ++kept;
         continue;
       }
-      seen = true;
       for (int skip = 0; skip < D; ++skip) {
-        std::array<int, D - 1> ridge{};
+        Ridge ridge{};
         for (int k = 0, j = 0; k < D; ++k)
           if (k != skip) ridge[j++] = f.vertex[k];
         std::sort(ridge.begin(), ridge.end());
-        ++ridges[ridge];
+        const auto found = std::find_if(ridges_.begin(), ridges_.end(), [&](const auto& r) { return r.first == ridge; });
+        if (found == ridges_.end())
+          ridges_.push_back({ridge, 1});
+        else
+          ++found->second;
       }
     }
-    if (!seen) return false;
-    facets_ = std::move(kept);
+    if (kept == facets_.size()) return false;
+    facets_.resize(kept);
+    std::sort(ridges_.begin(), ridges_.end());  // new facets in the order of their ridges
     const int index = static_cast<int>(points_.size());
     points_.push_back(w);
-    for (const auto& [ridge, count] : ridges) {
+    for (const auto& [ridge, count] : ridges_) {
       if (count != 1) continue;  // between two seeing facets: inside the part that goes
       std::array<int, D> vertex{};
       for (int k = 0; k < D - 1; ++k) vertex[k] = ridge[k];
@@ -265,15 +250,20 @@ class Polytope {
     std::array<V, D> p;
     for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
     Facet<V> f;
-    f.normal = outward_normal(p, inside_);
-    if (!(f.normal == ordered_normal(p))) std::swap(vertex[D - 2], vertex[D - 1]);
+    f.normal = ordered_normal(p);
+    if (dot(f.normal, V(p[0] - inside_)) < 0) {  // it points inward: the other order
+      f.normal = -f.normal;
+      std::swap(vertex[D - 2], vertex[D - 1]);
+    }
     f.vertex = vertex;
     f.offset = dot(f.normal, p[0]);
+    f.normal_squared = dot(f.normal, f.normal);
     facets_.push_back(f);
   }
 
   std::vector<SupportPoint<V>> points_;
   std::vector<Facet<V>> facets_;
+  std::vector<std::pair<std::array<int, D - 1>, int>> ridges_;  // grow's scratch
   V inside_;  // the first simplex's centroid: strictly inside P for good
 };
 
@@ -361,16 +351,23 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
 
 namespace detail {
 
-// The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n? The book: yes when
-// w, the farthest point of A⊖B along n, is not beyond the plane. Floating scalars (beyond's departure, and one more):
-// also when w is already a vertex of the polytope — in exact arithmetic no vertex of a convex polytope is beyond one of
-// its facets, and growing by a vertex it has would loop.
+// The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n?
+//   The book (exact scalars): yes when n·w ≤ o — w, the farthest point of A⊖B along n, lies on the plane.
+//   The departure (floating scalars), the one place rounding forces one: n·w and o are each rounded by a few ε·|n|·R,
+//   so a supporting plane can show n·w a little above o (a coplanar vertex of A⊖B: the faces of boxes), and EPA would
+//   grow by points on the plane or that it already has, again and again. So the plane also counts as supporting when
+//   n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp), or when w is already a vertex of the polytope (in exact arithmetic
+//   such a w has n·w ≤ o: the polytope is convex).
 template <Vector V>
 bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
-  if constexpr (is_exact_v<scalar_t<V>>)
-    return !beyond(f, w.w);
-  else
-    return !beyond(f, w.w) || polytope.has_vertex(w);
+  using T = scalar_t<V>;
+  const T nw = dot(f.normal, w.w);
+  if constexpr (is_exact_v<T>) {
+    return !(nw > f.offset);
+  } else {
+    using std::abs;
+    return !(nw - f.offset > Tolerances<T>::epa_gap() * abs(nw)) || polytope.has_vertex(w);
+  }
 }
 
 // EPA from GJK's answer `gjk` (its simplex, when intersecting); penetration() below runs GJK first. Tests call it with
