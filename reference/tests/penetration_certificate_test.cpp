@@ -84,7 +84,8 @@ TEST(PenetrationCertificate, EachBrokenConditionIsRefusedWithItsFault) {
 // (3) is not taken from the certificate: its answer is a hint, and the check finds the nearest facet from there.
 TEST(PenetrationCertificate, TheNearestFacetIsFoundWhateverTheHint) {
   // The octahedron with −x pulled in to −1/2: the four facets through it are nearest, at 1/√6 (plane −2x ± y ± z = 1).
-  const ConvexPoints<V3> pulled({{1, 0, 0}, {-0.5, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}}), b({{0, 0, 0}});
+  const ConvexPoints<V3> pulled({{1, 0, 0}, {-0.5, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}});
+  const ConvexPoints<V3> b({{0, 0, 0}});
   for (int hint = 0; hint < 8; ++hint) {
     const PenetrationCheck check = check_penetration(pulled, b, octahedron_certificate(hint));
     EXPECT_EQ(check.fault, PenetrationFault::None) << "hint " << hint;
@@ -211,7 +212,8 @@ TEST(FloatingEpa, DepthOfRandomCloudsIsWithinTheGap) {
     std::vector<Vec3<float>> fa, fb;
     for (const V3& p : a.points()) fa.push_back({float(p.x), float(p.y), float(p.z)});
     for (const V3& p : b.points()) fb.push_back({float(p.x), float(p.y), float(p.z)});
-    const Penetration<Vec3<float>> raw_float = penetration(ConvexPoints<Vec3<float>>(fa), ConvexPoints<Vec3<float>>(fb));
+    const Penetration<Vec3<float>> raw_float =
+        penetration(ConvexPoints<Vec3<float>>(fa), ConvexPoints<Vec3<float>>(fb));
     ASSERT_EQ(raw_float.status, PenetrationStatus::Penetrating);
     // The float input is the double input rounded (a relative 2^−24 per coordinate), which moves the depth by about
     // as much again: the bound is in float's ε.
@@ -223,17 +225,18 @@ TEST(FloatingEpa, DepthOfRandomCloudsIsWithinTheGap) {
   EXPECT_LE(worst_float, 256 * 0x1p-23);
 }
 
-// ---- The floating EPA's starts, in every scalar type and every order ---------------------------------------------------
+// ---- The floating EPA's starts, in every scalar type and every order ------------------------------------------------
 
 template <class T>
 class FloatingEpaStarts : public ::testing::Test {};
 using FloatingTypes = ::testing::Types<float, double, long double>;
 TYPED_TEST_SUITE(FloatingEpaStarts, FloatingTypes);
 
-// The starts of EpaStarts.EveryGjkSimplexInEveryOrderGivesTheExactDepth (proptests/epa_test.cpp: A = twelve points around
-// the origin, B the origin; the origin a vertex of the simplex, on a segment, inside a triangle, on a triangle's edge,
-// on a tetrahedron's face, inside a tetrahedron), each in every order of its points, in float, double and long double:
-// the depth within a relative 2^8·ε of the exact EPA's on the same points (which that test holds to a brute force).
+// The starts of EpaStarts.EveryGjkSimplexInEveryOrderGivesTheExactDepth (proptests/epa_test.cpp: A = twelve points
+// around the origin, B the origin; the origin a vertex of the simplex, on a segment, inside a triangle, on a triangle's
+// edge, on a tetrahedron's face, inside a tetrahedron), each in every order of its points, in float, double and long
+// double: the depth within a relative 2^8·ε of the exact EPA's on the same points (which that test holds to a brute
+// force).
 TYPED_TEST(FloatingEpaStarts, EveryGjkSimplexInEveryOrderGivesTheDepth) {
   using T = TypeParam;
   using VT = Vec3<T>;
@@ -250,7 +253,8 @@ TYPED_TEST(FloatingEpaStarts, EveryGjkSimplexInEveryOrderGivesTheDepth) {
   const double expected = exact.squared_depth.get_d();
   const double allowed = 256 * static_cast<double>(std::numeric_limits<T>::epsilon()) * expected;
   const std::vector<std::pair<std::vector<int>, bool>> starts = {
-      {{0}, false}, {{1, 2}, false}, {{3, 4, 5}, false}, {{1, 2, 3}, false}, {{3, 4, 5, 1}, false}, {{8, 9, 10, 11}, true}};
+      {{0}, false},       {{1, 2}, false},       {{3, 4, 5}, false},
+      {{1, 2, 3}, false}, {{3, 4, 5, 1}, false}, {{8, 9, 10, 11}, true}};
   for (const auto& [chosen, encloses] : starts) {
     std::vector<int> order = chosen;
     std::sort(order.begin(), order.end());
@@ -290,7 +294,8 @@ TYPED_TEST(FloatingEpaStarts, TouchingAndAQuarterOverlapOfCubes) {
   for (const VT& x : cube) moved.push_back({x.x + T(0.75), x.y, x.z});
   const Penetration<VT> p = penetration(ConvexPoints<VT>(cube), ConvexPoints<VT>(moved));
   ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
-  EXPECT_NEAR(static_cast<double>(p.squared_depth), 1.0 / 16, 256 * static_cast<double>(std::numeric_limits<T>::epsilon()));
+  EXPECT_NEAR(static_cast<double>(p.squared_depth), 1.0 / 16,
+              256 * static_cast<double>(std::numeric_limits<T>::epsilon()));
   EXPECT_GT(p.normal.x, 0);
 }
 

@@ -18,13 +18,13 @@
 // gives. (5) holds whenever the polytope is convex — the closed ball of radius PD lies in it and touches f's plane at
 // t — so always for the exact EPA; a double EPA's polytope can be slightly non-convex where rounding decided a
 // visibility, and then its nearest facet can hold the depth but not t.
-// Why (1)–(4) prove PD: by (1) the facets are a 2-cycle (a 1-cycle in 2D), and for any x with |x| < r = min_g o_g/|n_g| every facet has
-// x strictly on its inner side, so each contributes a positive solid angle (angle) seen from x: the cycle winds around
-// x a positive number of times. A point the cycle winds around lies in the convex hull of its points (a plane
-// separating x from the hull would let x move to infinity without crossing the cycle), which is inside D. So the open
-// ball of radius r lies in D and PD ≥ r; by (3) r = o_f/|n_f|. By (4) the support function h_D(n_f) = n_f·a_f − n_f·b_f
-// = o_f, so PD ≤ o_f/|n_f| (PD = min over unit u of h_D(u)). t, at distance PD on the closed ball, is a point of D; by
-// (5) a point of f, with witness points Σλ_k a_k and Σλ_k b_k.
+// Why (1)–(4) prove PD: by (1) the facets are a 2-cycle (a 1-cycle in 2D), and for any x with |x| < r = min_g o_g/|n_g|
+// every facet has x strictly on its inner side, so each contributes a positive solid angle (angle) seen from x: the
+// cycle winds around x a positive number of times. A point the cycle winds around lies in the convex hull of its
+// points (a plane separating x from the hull would let x move to infinity without crossing the cycle), which is inside
+// D. So the open ball of radius r lies in D and PD ≥ r; by (3) r = o_f/|n_f|. By (4) the support function
+// h_D(n_f) = n_f·a_f − n_f·b_f = o_f, so PD ≤ o_f/|n_f| (PD = min over unit u of h_D(u)). t, at distance PD on the
+// closed ball, is a point of D; by (5) a point of f, with witness points Σλ_k a_k and Σλ_k b_k.
 // (4) asks for the members of f: when f's pairs form one connected graph (a vertex of A — a vertex of B per pair),
 // n_f·a is the same for all of f's vertices of A, because n_f·(a_k − b_k) = o_f for each pair; otherwise each is
 // checked like any other point.
@@ -104,7 +104,8 @@ class CertificateArithmetic {
       : a_(a), b_(b), pairs_(pairs) {
     using Tr = ScalarTraits<double>;
     double largest = 0;
-    for (const auto& [i, j] : pairs_) largest = std::max({largest, max_abs_component(a.vertex(i)), max_abs_component(b.vertex(j))});
+    for (const auto& [i, j] : pairs_)
+      largest = std::max({largest, max_abs_component(a.vertex(i)), max_abs_component(b.vertex(j))});
     framed_ = largest > 0;
     exponent_ = framed_ ? Tr::frame_exponent(largest) : 0;
     const double lowest = Tr::scale_by_power_of_two(1.0, std::max(exponent_ - 960, -1074));
@@ -198,7 +199,8 @@ std::array<std::array<T, D>, D> facet_points(const std::vector<std::array<T, D>>
 // Do facets f and g lie on one plane by an identity? When their points are the four vertex pairs {a, a'} × {b, b'},
 // they are corners of the parallelogram (a − b, a' − b, a' − b', a − b') of an edge of A and an edge of B:
 // (a − b) − (a' − b) = (a − b') − (a' − b') exactly, so the four points are coplanar whatever the coordinates. (An
-// edge–edge face of A⊖B, split in two by EPA: an exact tie, which no filter can decide, on every generic pair of clouds.)
+// edge–edge face of A⊖B, split in two by EPA: an exact tie, which no filter can decide, on every generic pair of
+// clouds.)
 template <int D>
 bool one_parallelogram(const std::vector<std::pair<std::size_t, std::size_t>>& pairs, const std::array<int, D>& f,
                        const std::array<int, D>& g) {
@@ -291,12 +293,14 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   for (std::size_t k = 0; k < facet_count; ++k) {
     const auto& g = facets[k];
     if (arithmetic.framed() && filter::sign(offset[k]) > 0) continue;
-    if (arithmetic.sign([&](const auto& p) -> detail::element_t<decltype(p)> { return facet_offset(facet_points(p, g)); },
-                        g) <= 0)
+    const auto offset_of = [&](const auto& p) -> detail::element_t<decltype(p)> {
+      return facet_offset(facet_points(p, g));
+    };
+    if (arithmetic.sign(offset_of, g) <= 0)
       return fail(PenetrationFault::OriginOutside);
   }
-  // (3): the running minimum from the hint. g replaces f when strictly nearer, o_g²·|n_f|² < o_f²·|n_g|²; a facet passed
-  // over was no nearer than the f of its time, which is no nearer than the final one.
+  // (3): the running minimum from the hint. g replaces f when strictly nearer, o_g²·|n_f|² < o_f²·|n_g|²; a facet
+  // passed over was no nearer than the f of its time, which is no nearer than the final one.
   int nearest = certificate.answer;
   for (int k = 0; k < static_cast<int>(facets.size()); ++k) {
     if (k == nearest) continue;
@@ -362,7 +366,10 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   V d{};
   double err = 0;
   const auto n_bounded = facet_normal(facet_points(arithmetic.bounded(), answer));
-  for (int c = 0; c < D; ++c) d[c] = filter::value_of(n_bounded[c]), err = std::max(err, filter::error_of(n_bounded[c]));
+  for (int c = 0; c < D; ++c) {
+    d[c] = filter::value_of(n_bounded[c]);
+    err = std::max(err, filter::error_of(n_bounded[c]));
+  }
   bool filtered = arithmetic.framed() && detail::pass_direction(d, err);
   const std::size_t anchor_a = members[0].first, anchor_b = members[0].second;
   if (filtered) {
@@ -479,8 +486,10 @@ bool grow_exactly(const ConvexPoints<V>& a, const ConvexPoints<V>& b, Penetratio
     // The chain that goes, u₀ → … → u_k, becomes u₀ → w → u_k.
     for (const auto& ridge : ridges) {
       const int u = ridge.first, v = ridge.second;
-      if (std::none_of(ridges.begin(), ridges.end(), [u](const auto& e) { return e.second == u; })) facets.push_back({u, s});
-      if (std::none_of(ridges.begin(), ridges.end(), [v](const auto& e) { return e.first == v; })) facets.push_back({s, v});
+      const auto ends_at_u = [u](const auto& e) { return e.second == u; };
+      const auto starts_at_v = [v](const auto& e) { return e.first == v; };
+      if (std::none_of(ridges.begin(), ridges.end(), ends_at_u)) facets.push_back({u, s});
+      if (std::none_of(ridges.begin(), ridges.end(), starts_at_v)) facets.push_back({s, v});
     }
   }
   c.points = std::move(points);

@@ -70,10 +70,11 @@ struct PenetrationOptions {
   int max_expansions = kDefaultMaxExpansions;
 };
 
-// What proves a depth (checked apart from the solver: check_penetration, gjkref/certified_penetration.hpp). The polytope
-// EPA expanded, as vertex pairs (index in A, index in B) whose differences are its points, and its facets, each oriented
-// outward: in 3D (p₁ − p₀) × (p₂ − p₀) points out of the polytope; in 2D the polygon runs counter-clockwise, p₀ → p₁
-// with the inside on the left. `answer`: the facet whose plane supports A⊖B and holds the projection of the origin.
+// What proves a depth (checked apart from the solver: check_penetration, gjkref/certified_penetration.hpp). The
+// polytope EPA expanded, as vertex pairs (index in A, index in B) whose differences are its points, and its facets,
+// each oriented outward: in 3D (p₁ − p₀) × (p₂ − p₀) points out of the polytope; in 2D the polygon runs
+// counter-clockwise, p₀ → p₁ with the inside on the left. `answer`: the facet whose plane supports A⊖B and holds the
+// projection of the origin (for the check, a hint: it finds the nearest facet itself).
 template <int Dimension>
 struct PenetrationCertificate {
   std::vector<std::pair<std::size_t, std::size_t>> points;
@@ -221,7 +222,8 @@ class Polytope {
         for (int k = 0, j = 0; k < D; ++k)
           if (k != skip) ridge[j++] = f.vertex[k];
         std::sort(ridge.begin(), ridge.end());
-        const auto found = std::find_if(ridges_.begin(), ridges_.end(), [&](const auto& r) { return r.first == ridge; });
+        const auto same = [&ridge](const auto& r) { return r.first == ridge; };
+        const auto found = std::find_if(ridges_.begin(), ridges_.end(), same);
         if (found == ridges_.end())
           ridges_.push_back({ridge, 1});
         else
