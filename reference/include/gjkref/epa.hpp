@@ -23,9 +23,10 @@
 //
 // Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
 // with one marked departure, the stop (`supported_by`): rounding can leave n·w a little above o forever. Their answers
-// are within the stop's gap (docs/contract.md). Every answer carries its certificate (`PenetrationCertificate`): the
-// expanded polytope and its facet, which check_penetration (gjkref/certified_penetration.hpp) checks exactly, whoever
-// found it; certified_penetration runs this EPA in double and proves its answer so, or finishes in rationals.
+// carry no proven bound (docs/contract.md gives what is measured). Every answer carries its certificate
+// (`PenetrationCertificate`): the expanded polytope and its facet, which check_penetration
+// (gjkref/certified_penetration.hpp) checks exactly, whoever found it; certified_penetration runs this EPA in double
+// and proves its answer so, or finishes in rationals.
 #pragma once
 
 #include <algorithm>
