@@ -123,8 +123,11 @@ class Certified final : public Implementation {
  public:
   // The certified mode also measures the penetration depth of intersecting pairs, exactly (the double EPA's certificate
   // checked exactly, else EPA in rationals: gjkref/certified_penetration.hpp), correctly rounded: judged bit for bit
-  // like its distance.
-  Certified() : info_(reference_info("reference-certified", "certified")) { info_.capabilities |= kPenetrates; }
+  // like its distance. With it, the exact optimal unit normal, each coordinate correctly rounded (touching: a normal of
+  // a plane through the origin supporting A⊖B).
+  Certified() : info_(reference_info("reference-certified", "certified")) {
+    info_.capabilities |= kPenetrates | kNormal;
+  }
   const Info& info() const override { return info_; }
 
   Result run(const casefile::Case& c) override {
@@ -153,7 +156,12 @@ class Certified final : public Implementation {
         const auto start_depth = std::chrono::steady_clock::now();
         const CertifiedPenetration<V> p = certified_penetration(a, b);
         out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_depth).count();
-        if (p.status == PenetrationStatus::Penetrating || p.status == PenetrationStatus::Touching) out.penetration = p.depth;
+        if (p.status == PenetrationStatus::Penetrating || p.status == PenetrationStatus::Touching) {
+          out.penetration = p.depth;
+          std::array<double, 3> n{};
+          for (int k = 0; k < V::dimension; ++k) n[k] = p.normal[k];
+          out.normal = n;
+        }
       }
       return out;
     });

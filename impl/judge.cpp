@@ -101,6 +101,14 @@ struct Allowances {
   double of_value(double x) const {
     return exact ? kDoubleEpsilon * x : distance_allowance(x, epsilon, m, r, dim, rounded);
   }
+  // How far the directional depth along a reported normal may exceed PD (docs/contract.md, "Penetration"): the
+  // depth's allowance, and for exact implementations also the rounding of their exact normal to double. Why that
+  // term: a normal n rounded coordinate by coordinate to ñ (|ñ_k − n_k| ≤ ε/2·|n_k|) turns by |ñ/|ñ| − n/|n|| ≤ ε,
+  // and the support function h_{A⊖B} is R-Lipschitz, R = max |x| over A⊖B ≤ max|a| + max|b| ≤ 2·√dim·r. Floating
+  // implementations' allowance already holds ε·M. Pinned by Judge.AnExactNormalRoundedToDoubleIsWithinTheContract.
+  double of_normal(double depth) const {
+    return of_value(depth) + (exact ? 2 * std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r : 0);
+  }
   // How far a witness or contact point may be from its hull (docs/contract.md, items 7 and 8), including its rounding
   // to double.
   double witness() const {
@@ -236,7 +244,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
         // A zero normal gives no direction at all: outside the contract, with no error to measure.
         const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
         j.normal_error = excess;
-        if (!excess || *excess > allowed) flag(Finding::NormalOutsideContract);
+        if (!excess || *excess > allow.of_normal(p.depth)) flag(Finding::NormalOutsideContract);
       }
       if (result.contacts) {
         const auto& [ca, cb] = *result.contacts;

@@ -7,10 +7,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
 
 #include "generators.hpp"
+#include "property.hpp"
 #include "gjkref/case_shapes.hpp"
 #include "gjkref/certified.hpp"
 #include "gjkref/certified_penetration.hpp"
@@ -184,6 +190,48 @@ bool parallel(const oracle::ExactPoint& m, const oracle::ExactPoint& n) {
          m[0] * n[0] + m[1] * n[1] + m[2] * n[2] > 0;
 }
 
+// Is `rounded` the unit vector u/|u| with each coordinate correctly rounded to double? Checked from the definition, by
+// exact comparisons (no rounding of the check's own): the sign matches, and u_k²/|u|² lies between the squares of
+// the midpoints from |rounded_k| to its neighbours.
+bool is_rounded_unit(const oracle::ExactPoint& u, const std::array<double, 3>& rounded, int dim) {
+  const Exact uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+  for (int k = 0; k < dim; ++k) {
+    const double c = std::fabs(rounded[k]);
+    if (sgn(u[k]) != (rounded[k] > 0) - (rounded[k] < 0)) return false;
+    const Exact q = u[k] * u[k] / uu;
+    const Exact above = (Exact(c) + Exact(std::nextafter(c, 2.0))) / 2;
+    if (q > above * above) return false;
+    if (c > 0) {
+      const Exact below = (Exact(c) + Exact(std::nextafter(c, 0.0))) / 2;
+      if (q < below * below) return false;
+    }
+  }
+  return true;
+}
+
+// The dimension of the affine hull of the points `which` of `points`: the rank of their differences from the first, by
+// Gaussian elimination in rationals.
+int affine_dimension(const std::vector<std::array<double, 3>>& points, const std::vector<std::size_t>& which, int dim) {
+  std::vector<std::array<Exact, 3>> rows;
+  for (const std::size_t i : which) {
+    std::array<Exact, 3> r;
+    for (int k = 0; k < 3; ++k) r[k] = Exact(points[i][k]) - Exact(points[which.front()][k]);
+    rows.push_back(r);
+  }
+  int rank = 0;
+  for (int column = 0; column < dim && rank < static_cast<int>(rows.size()); ++column) {
+    const auto pivot = std::find_if(rows.begin() + rank, rows.end(), [&](const auto& r) { return r[column] != 0; });
+    if (pivot == rows.end()) continue;
+    std::swap(*pivot, rows[rank]);
+    for (std::size_t j = rank + 1; j < rows.size(); ++j) {
+      const Exact factor = rows[j][column] / rows[rank][column];
+      for (int k = 0; k < 3; ++k) rows[j][k] -= factor * rows[rank][k];
+    }
+    ++rank;
+  }
+  return rank;
+}
+
 // The largest u·(a − b) over the case's points: h_D(u).
 Exact support_value(const Case& c, const oracle::ExactPoint& u) {
   std::optional<Exact> best;
@@ -199,6 +247,7 @@ Exact support_value(const Case& c, const oracle::ExactPoint& u) {
 // How the certified mode answered, per family: counts by path (CertifiedPath), printed after each family.
 std::array<int, 4> certified_paths{};
 std::array<int, 6> double_faults{};  // why the double EPA's answer was not proven (PenetrationFault)
+std::array<std::array<int, 3>, 3> feature_kinds{};  // contact features by dimension (A's, B's)
 
 // Scaled by 2^k, exactly (k small enough for the property suite's coordinates to stay normal numbers).
 template <Vector VD>
@@ -260,7 +309,40 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
   ASSERT_TRUE(certified.exact.has_value());
   EXPECT_EQ(certified.exact->squared_depth, p.squared_depth);
   EXPECT_EQ(certified.depth, truth.depth);
+  std::array<double, 3> certified_normal{};
+  for (int k = 0; k < V::dimension; ++k) certified_normal[k] = certified.normal[k];
+  if (certified.status == PenetrationStatus::Touching) {
+    // A supporting normal's unit vector u, rounded to ũ: h_D(ũ) ≤ h_D(u) + |ũ − u|·max |x| over D, with h_D(u) = 0 and
+    // |ũ − u| ≤ ε/2.
+    Exact radius = 0;
+    for (const auto* s : {&c.a, &c.b}) {
+      Exact largest = 0;
+      for (const auto& x : s->points)
+        for (int i = 0; i < c.dim; ++i) largest = std::max(largest, Exact(std::fabs(x[i])));
+      radius += largest * c.dim;  // ≥ max |x| over the shape (|x| ≤ dim·max |x_i|)
+    }
+    EXPECT_LE(support_value(c, as_exact_point(certified.normal)), Exact(std::numeric_limits<double>::epsilon()) * radius);
+    EXPECT_FALSE(is_zero(certified.normal));
+  }
   if (certified.status != PenetrationStatus::Penetrating) return;
+  // The unit normal, correctly rounded, of an optimal normal of the oracle's.
+  EXPECT_TRUE(std::any_of(truth.optimal.begin(), truth.optimal.end(), [&](const oracle::DepthFacet& f) {
+    return is_rounded_unit(f.normal, certified_normal, c.dim);
+  })) << "the certified unit normal is not an optimal normal of the oracle's, correctly rounded";
+  // Its contact features are that facet's witness features, F_A(n) and F_B(−n) (the oracle's, in input order), and
+  // their dimensions add up to at least that of a facet of A⊖B.
+  ASSERT_TRUE(certified.features.has_value());
+  const auto facet = std::find_if(truth.optimal.begin(), truth.optimal.end(), [&](const oracle::DepthFacet& f) {
+    return is_rounded_unit(f.normal, certified_normal, c.dim);
+  });
+  if (facet != truth.optimal.end()) {
+    EXPECT_EQ(certified.features->a.vertices, facet->on_a);
+    EXPECT_EQ(certified.features->b.vertices, facet->on_b);
+    EXPECT_EQ(certified.features->a.dimension, affine_dimension(c.a.points, facet->on_a, c.dim));
+    EXPECT_EQ(certified.features->b.dimension, affine_dimension(c.b.points, facet->on_b, c.dim));
+    EXPECT_GE(certified.features->a.dimension + certified.features->b.dimension, c.dim - 1);
+    ++feature_kinds[certified.features->a.dimension][certified.features->b.dimension];
+  }
   // Its certificate stands on its own, and its exact answer is an optimal one.
   EXPECT_EQ(check_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b), certified.certificate).fault,
             PenetrationFault::None);
@@ -292,11 +374,25 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
   }
 }
 
+// A failing case is kept as a gjkref-case/1 file that replays it (`gjkref eval FILE` judges the certified depth on it;
+// GJKREF_SEED and the index regenerate it here): $GJKREF_FAILURE_DIR/<Suite>.<Name>.seed<S>.case<I>.json (default
+// directory gjkref-failures/). The family stops at its first failure.
+void keep_failing_case(const Case& c, int index) {
+  std::error_code ignored;
+  std::filesystem::create_directories(proptests::failure_dir(), ignored);
+  const std::filesystem::path file = proptests::failure_dir() / (proptests::current_test_id() + ".seed" +
+                                                                   std::to_string(seed()) + ".case" +
+                                                                   std::to_string(index) + ".json");
+  std::ofstream(file) << casefile::write(c);
+  std::printf("  failing case kept: %s\n", file.c_str());
+}
+
 void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
   const int wanted = cases_per_family();
   int reached = 0, touching = 0;
   certified_paths = {};
   double_faults = {};
+  feature_kinds = {};
   std::printf("%s %dD: seed %llu (GJKREF_SEED), %d cases reaching depth wanted\n", name, dim,
               static_cast<unsigned long long>(seed()), wanted);
   for (int index = 0; reached < wanted; ++index) {
@@ -307,11 +403,16 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
     if (answer.verdict != oracle::Verdict::Overlapping && answer.verdict != oracle::Verdict::Touching) continue;
     SCOPED_TRACE(casefile::write(c));
     const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
-    if (dim == 2)
-      agrees_with_the_oracle<V2>(c, answer, truth, index);
-    else
-      agrees_with_the_oracle<V3>(c, answer, truth, index);
-    if (::testing::Test::HasFatalFailure()) return;
+    try {
+      if (dim == 2)
+        agrees_with_the_oracle<V2>(c, answer, truth, index);
+      else
+        agrees_with_the_oracle<V3>(c, answer, truth, index);
+    } catch (...) {
+      keep_failing_case(c, index);
+      throw;
+    }
+    if (::testing::Test::HasFailure()) return keep_failing_case(c, index);
     ++reached;
     touching += answer.verdict == oracle::Verdict::Touching;
   }
@@ -322,6 +423,11 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim) {
               certified_paths[static_cast<int>(CertifiedPath::ExactFinish)]);
   for (int f = 0; f < 6; ++f)
     if (double_faults[f]) std::printf("    exact finish after %s: %d\n", to_string(PenetrationFault(f)), double_faults[f]);
+  std::printf("  contact features (A-B):");
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      if (feature_kinds[i][j]) std::printf(" %s-%s %d", feature_name(i), feature_name(j), feature_kinds[i][j]);
+  std::printf("\n");
 }
 
 // check_penetration's filtered pass over a shape gives up where d·p might overflow (A holds DBL_MAX here); a give-up

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <set>
 
 #include "gjkref/implementations.hpp"
@@ -438,6 +439,57 @@ TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
   const Judged none = judge(truth, zero, depth, c);
   EXPECT_EQ(none.finding, Finding::NormalOutsideContract);
   EXPECT_FALSE(none.normal_error.has_value());
+}
+
+// The exact normal of a rotated face, each coordinate rounded, tilts by up to ε and has a directional depth excess of
+// about ε times the size of A⊖B's face — far above ε·PD on a shallow overlap of a large box. The judge allows an
+// exact implementation that rounding (Allowances::of_normal), and nothing much more: a normal tilted by 2^10·ε is
+// refused. The certified reference's normal is judged on these cases too.
+TEST(Judge, AnExactNormalRoundedToDoubleIsWithinTheContract) {
+  const auto refs = reference_implementations();
+  const auto certified = std::find_if(refs.begin(), refs.end(),
+                                      [](const auto& r) { return r->info().name == "reference-certified"; });
+  ASSERT_NE(certified, refs.end());
+  // Rotations with rational entries, from integer quaternions (w, x, y, z): R = (the usual quadratic form)/|q|².
+  const int quaternions[][4] = {{1, 2, 3, 4}, {5, 1, -2, 3}, {2, -1, 1, 7}, {3, 4, -5, 1}};
+  constexpr double kHalfSide = 1024, kDepth = 1e-3;
+  int needed_the_rounding_term = 0;
+  for (const auto& q : quaternions) {
+    const double w = q[0], x = q[1], y = q[2], z = q[3], n = w * w + x * x + y * y + z * z;
+    const double rot[3][3] = {{w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                              {2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)},
+                              {2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z}};
+    const auto rotated = [&](std::array<double, 3> p) {
+      std::array<double, 3> out{};
+      for (int i = 0; i < 3; ++i) out[i] = (rot[i][0] * p[0] + rot[i][1] * p[1] + rot[i][2] * p[2]) / n;
+      return out;
+    };
+    // A = [−K, K]³ and B = [K − δ, K − δ + 1] × [−½, ½]², both rotated (and rounded): B enters A's +x face by about δ.
+    casefile::Case c;
+    c.name = "rotated-shallow-box";
+    c.dim = 3;
+    for (int i = 0; i < 8; ++i) {
+      const double sx = (i & 1) ? 1 : -1, sy = (i & 2) ? 1 : -1, sz = (i & 4) ? 1 : -1;
+      c.a.points.push_back(rotated({sx * kHalfSide, sy * kHalfSide, sz * kHalfSide}));
+      c.b.points.push_back(rotated({kHalfSide - kDepth + (sx + 1) / 2, sy / 2, sz / 2}));
+    }
+    const oracle::Answer truth = oracle::hull_oracle(c);
+    ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
+    const Truth t(c, truth);
+    const Result r = (*certified)->run(c);
+    ASSERT_TRUE(r.normal);
+    const Judged j = judge(t, r, (*certified)->info());
+    EXPECT_EQ(j.finding, Finding::None) << "quaternion " << q[0] << " " << q[1] << " " << q[2] << " " << q[3];
+    ASSERT_TRUE(j.normal_error);
+    const double pd = t.penetration().depth;
+    if (*j.normal_error > std::numeric_limits<double>::epsilon() * pd) ++needed_the_rounding_term;
+    // Tilted across the face by 2^10·ε (towards A's rotated y axis): refused.
+    Result tilted = r;
+    const auto y_axis = rotated({0, 1, 0});
+    for (int k = 0; k < 3; ++k) (*tilted.normal)[k] += 0x1p-42 * y_axis[k];
+    EXPECT_EQ(judge(t, tilted, (*certified)->info()).finding, Finding::NormalOutsideContract);
+  }
+  EXPECT_GT(needed_the_rounding_term, 0);  // else these cases would not test the allowance
 }
 
 // The range clause: float on 2^200 input, double on subnormal-scale input, are not judged; a crash there still is.

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -297,6 +298,100 @@ TYPED_TEST(FloatingEpaStarts, TouchingAndAQuarterOverlapOfCubes) {
   EXPECT_NEAR(static_cast<double>(p.squared_depth), 1.0 / 16,
               256 * static_cast<double>(std::numeric_limits<T>::epsilon()));
   EXPECT_GT(p.normal.x, 0);
+}
+
+// ---- Contact features ----------------------------------------------------------------------------------------------
+
+// One contact of each kind, by hand: the shapes, and the vertices of A and of B on their supporting planes along the
+// optimal normal (unique in each case), with the dimension of each feature.
+template <Vector V>
+struct FeatureCase {
+  const char* name;
+  std::vector<V> a, b;
+  std::vector<std::size_t> on_a, on_b;
+  int dimension_a, dimension_b;
+  bool touching = false;
+};
+
+template <Vector V>
+std::vector<V> unit_box() {
+  std::vector<V> out;
+  for (int k = 0; k < (1 << V::dimension); ++k) {
+    V x{};
+    for (int i = 0; i < V::dimension; ++i) x[i] = (k >> i) & 1;
+    out.push_back(x);
+  }
+  return out;
+}
+
+template <Vector V>
+std::vector<V> shifted(std::vector<V> points, const V& by) {
+  for (V& x : points) x = x + by;
+  return points;
+}
+
+// Checks the certified features (certified_penetration with the exact answer) and the exact ones (contact_features on
+// the exact EPA's answer) against the case, with the input as given and reversed (indices mapped back).
+template <Vector V>
+void features_are(const FeatureCase<V>& c) {
+  for (const bool reverse : {false, true}) {
+    SCOPED_TRACE(std::string(c.name) + (reverse ? ", input reversed" : ""));
+    std::vector<V> a = c.a, b = c.b;
+    if (reverse) std::reverse(a.begin(), a.end()), std::reverse(b.begin(), b.end());
+    const auto expected = [&](std::vector<std::size_t> on, std::size_t n) {
+      if (reverse)
+        for (std::size_t& i : on) i = n - 1 - i;
+      std::sort(on.begin(), on.end());
+      return on;
+    };
+    const ConvexPoints<V> sa(a), sb(b);
+    const CertifiedPenetration<V> r = certified_penetration(sa, sb, true);
+    ASSERT_EQ(r.status, c.touching ? PenetrationStatus::Touching : PenetrationStatus::Penetrating);
+    ASSERT_TRUE(r.features.has_value());
+    EXPECT_EQ(r.features->a.vertices, expected(c.on_a, a.size()));
+    EXPECT_EQ(r.features->b.vertices, expected(c.on_b, b.size()));
+    EXPECT_EQ(r.features->a.dimension, c.dimension_a);
+    EXPECT_EQ(r.features->b.dimension, c.dimension_b);
+    const ExactView<V> ea(sa), eb(sb);
+    const auto exact = penetration(ea, eb);
+    const ContactFeatures f = contact_features(ea, eb, exact.normal);
+    EXPECT_EQ(f.a.vertices, expected(c.on_a, a.size()));
+    EXPECT_EQ(f.b.vertices, expected(c.on_b, b.size()));
+    EXPECT_EQ(f.a.dimension, c.dimension_a);
+    EXPECT_EQ(f.b.dimension, c.dimension_b);
+  }
+}
+
+TEST(ContactFeatures, EachKindIn3d) {
+  const std::vector<V3> cube = unit_box<V3>();
+  const double d = 0.125;
+  const FeatureCase<V3> cases[] = {
+      // B's cube enters A's +x face by 1/4: the two faces.
+      {"face-face", cube, shifted(cube, V3{0.75, 0.25, 0.25}), {1, 3, 5, 7}, {0, 2, 4, 6}, 2, 2},
+      // A pyramid's apex 1/8 below A's top face.
+      {"face-vertex", cube, {{0.5, 0.4, 1 - d}, {-1, -1, 3}, {2, -1, 3}, {0.5, 2, 3}}, {4, 5, 6, 7}, {0}, 2, 0},
+      // A wedge's bottom edge 1/8 below A's top face, well inside it.
+      {"face-edge", cube,
+       {{0.25, 0.5, 1 - d}, {0.75, 0.5, 1 - d}, {0.25, -2, 3}, {0.75, -2, 3}, {0.25, 3, 3}, {0.75, 3, 3}},
+       {4, 5, 6, 7}, {0, 1}, 2, 1},
+      // Crossed prisms: A's ridge along y at z = 1, B's along x at z = 1 − 1/8.
+      {"edge-edge", {{-1, -10, 0}, {1, -10, 0}, {-1, 10, 0}, {1, 10, 0}, {0, -10, 1}, {0, 10, 1}},
+       {{-10, 0, 1 - d}, {10, 0, 1 - d}, {-10, -1, 2 - d}, {-10, 1, 2 - d}, {10, -1, 2 - d}, {10, 1, 2 - d}},
+       {4, 5}, {0, 1}, 1, 1},
+      // Cubes touching along a quarter of A's +x face: PD 0, the faces.
+      {"touching face-face", cube, shifted(cube, V3{1, 0.5, 0.5}), {1, 3, 5, 7}, {0, 2, 4, 6}, 2, 2, true},
+  };
+  for (const auto& c : cases) features_are(c);
+}
+
+TEST(ContactFeatures, EachKindIn2d) {
+  const std::vector<V2> square = unit_box<V2>();
+  const FeatureCase<V2> cases[] = {
+      {"edge-edge", square, shifted(square, V2{0.75, 0.5}), {1, 3}, {0, 2}, 1, 1},
+      {"edge-vertex", square, {{0.5, 0.875}, {-1, 3}, {2, 3}}, {2, 3}, {0}, 1, 0},
+      {"touching edge-edge", square, shifted(square, V2{0.5, 1}), {2, 3}, {0, 1}, 1, 1, true},
+  };
+  for (const auto& c : cases) features_are(c);
 }
 
 }  // namespace

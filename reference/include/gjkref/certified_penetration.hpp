@@ -39,6 +39,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -77,7 +78,10 @@ struct PenetrationCheck {
   std::optional<std::pair<std::size_t, std::size_t>> beyond;
   bool translation_in_facet = false;                    // (5) holds too: exact_penetration gives the witnesses
   double depth = 0;           // proven: PD correctly rounded to double
-  bool used_rationals = false;  // some sign or the rounding needed rationals
+  // Proven: the unit normal n_f/|n_f|, each coordinate correctly rounded to double (2D: the first two). B moves along it
+  // by the depth to touch A.
+  std::array<double, 3> normal{};
+  bool used_rationals = false;  // some sign or a rounding needed rationals
 };
 
 namespace detail {
@@ -253,6 +257,28 @@ bool closed(const std::vector<std::array<int, D>>& facets) {
   return true;
 }
 
+// The unit vector n/|n|, each coordinate correctly rounded to double: sign(n_c)·√(n_c²/|n|²), rounded as the depth
+// is (filter::round_quotient). False when the filter leaves a sign or a rounding undecided — a coordinate that is
+// exactly zero is one (a filter never proves zero) — and the caller rounds in rationals.
+template <std::size_t D>
+bool round_unit(const std::array<filter::Enclosure, D>& n, std::array<double, 3>& out) {
+  const filter::Enclosure nn = dot(n, n);
+  for (std::size_t c = 0; c < D; ++c) {
+    const int s = filter::sign(n[c]);
+    double magnitude = 0;
+    if (s == 0 || !filter::round_quotient(n[c] * n[c], nn, true, magnitude)) return false;
+    out[c] = s * magnitude;
+  }
+  return true;
+}
+template <std::size_t D>
+std::array<double, 3> round_unit(const std::array<Exact, D>& n) {
+  const Exact nn = dot(n, n);
+  std::array<double, 3> out{};
+  for (std::size_t c = 0; c < D; ++c) out[c] = sgn(n[c]) * correctly_rounded_sqrt(Exact(n[c] * n[c] / nn));
+  return out;
+}
+
 }  // namespace detail
 
 // Does `certificate` prove the penetration depth of A and B (the conditions at the top of the file)? Exact, with
@@ -386,9 +412,10 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     for (std::size_t i = 0; i < b.size(); ++i)
       if (!check_b(i)) return fail(PenetrationFault::NotSupporting);
   }
-  // Proven. PD = √(o_f²/|n_f|²), correctly rounded: by the double-word filter in the frame, else in rationals.
+  // Proven. PD = √(o_f²/|n_f|²) and the unit normal n_f/|n_f|, correctly rounded: by the double-word filter in the
+  // frame (the unit normal does not depend on it), else in rationals.
   out.fault = PenetrationFault::None;
-  bool rounded = false;
+  bool depth_rounded = false, normal_rounded = false;
   if (arithmetic.framed()) {
     const auto pf = facet_points(arithmetic.enclosed(), answer);
     const auto n = facet_normal(pf);
@@ -396,14 +423,16 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     double framed_depth = 0;
     if (filter::round_quotient(o * o, detail::dot(n, n), true, framed_depth)) {
       out.depth = ScalarTraits<double>::scale_by_power_of_two(framed_depth, arithmetic.exponent());
-      rounded = std::isfinite(out.depth) && std::fabs(out.depth) >= std::numeric_limits<double>::min();
+      depth_rounded = std::isfinite(out.depth) && std::fabs(out.depth) >= std::numeric_limits<double>::min();
     }
+    normal_rounded = detail::round_unit(n, out.normal);
   }
-  if (!rounded) {
+  if (!depth_rounded || !normal_rounded) {
     const auto pf = facet_points(arithmetic.exact(answer), answer);
     const auto n = facet_normal(pf);
     const Exact o = facet_offset(pf);
-    out.depth = correctly_rounded_sqrt(Exact(o * o / detail::dot(n, n)));
+    if (!depth_rounded) out.depth = correctly_rounded_sqrt(Exact(o * o / detail::dot(n, n)));
+    if (!normal_rounded) out.normal = detail::round_unit(n);
   }
   out.used_rationals = arithmetic.used_rationals();
   return out;
@@ -541,6 +570,65 @@ requires std::same_as<scalar_t<V>, double> Penetration<exact_vector_t<V>> exact_
   return p;
 }
 
+// The floating-point pass in front of certified_penetration's contact features: a vertex x is left out of its
+// shape's supporting plane when s = fl(ũ·x) < s_max − 2E, E = kFeaturePassError·max ‖x‖₁ + kSubnormalSlack, where ũ is
+// the certified unit normal (each coordinate the correct rounding of û's: |ũ − û| ≤ 2^−53) and s_max the largest s.
+// Sound, not a tolerance: |s − û·x| ≤ 2^−53·|x| + γ₃·|ũ|·|x| (+ underflow) ≤ 2^−50·‖x‖₁ + kSubnormalSlack ≤ E, so
+// û·x ≤ s + E < s_max − E ≤ max û·x: x is strictly below the plane. 2^−48 leaves room for E's own rounding and for
+// that of s_max − 2E (≤ 2^−52·max ‖x‖₁). Every vertex the pass keeps is decided in rationals, so a larger value only
+// costs time. Pinned by the features' property in ExactEpaEqualsTheOracle.* (proptests/epa_test.cpp).
+inline constexpr double kFeaturePassError = 0x1p-48;
+
+namespace detail {
+
+// The vertices of `shape` maximising n·x (n exact, `unit` its unit vector rounded as above), by the pass above and
+// exact comparisons of the vertices it keeps.
+template <Vector V>
+ContactFeature certified_feature(const ConvexPoints<V>& shape, const exact_vector_t<V>& n, const V& unit) {
+  using VE = exact_vector_t<V>;
+  const std::size_t count = shape.size();
+  std::vector<double> s(count);
+  double top = -std::numeric_limits<double>::infinity(), size = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const V x = shape.vertex(i);
+    double norm1 = 0;
+    for (int k = 0; k < V::dimension; ++k) norm1 += std::fabs(x[k]);
+    size = std::max(size, norm1);
+    s[i] = dot(unit, x);
+    if (s[i] > top) top = s[i];
+  }
+  const double threshold = top - 2 * (kFeaturePassError * size + filter::kSubnormalSlack);
+  const bool decides = std::isfinite(threshold);
+  return supporting_feature(
+      count, [&](std::size_t i) { return VE(convert<Exact>(shape.vertex(i))); }, n,
+      [&](std::size_t i) { return !decides || !std::isfinite(s[i]) || s[i] >= threshold; });
+}
+
+template <Vector V>
+ContactFeatures certified_features(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const exact_vector_t<V>& n,
+                                   const V& unit) {
+  return {certified_feature(a, n, unit), certified_feature(b, exact_vector_t<V>(-n), V(-unit))};
+}
+
+// The exact normal of the certificate's answer facet.
+template <Vector V>
+exact_vector_t<V> answer_normal(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
+                                const PenetrationCertificate<V::dimension>& certificate) {
+  constexpr int D = V::dimension;
+  std::array<std::array<Exact, D>, D> pf;
+  for (int k = 0; k < D; ++k) {
+    const auto [i, j] = certificate.points[certificate.facets[certificate.answer][k]];
+    const auto x = convert<Exact>(a.vertex(i)), y = convert<Exact>(b.vertex(j));
+    for (int c = 0; c < D; ++c) pf[k][c] = x[c] - y[c];
+  }
+  const auto n = facet_normal(pf);
+  exact_vector_t<V> out;
+  for (int c = 0; c < D; ++c) out[c] = n[c];
+  return out;
+}
+
+}  // namespace detail
+
 // ==== certified_penetration ==========================================================================================
 
 // How many times certified_penetration repairs a certificate whose nearest facet's plane the check finds not
@@ -559,12 +647,18 @@ struct CertifiedPenetration {
   // answers: certified_distance's path.)
   CertifiedPath path = CertifiedPath::None;
   double depth = 0;  // PD correctly rounded (0 when touching or separated)
+  // The unit normal, each coordinate correctly rounded: penetrating, the answer facet's n_f/|n_f| (B moves along it by
+  // PD to touch A); touching, u/|u| for certified_distance's supporting normal u (u·x ≤ 0 on A⊖B). Zero otherwise.
+  V normal{};
   // Penetrating: what proves it (check_penetration holds on it; condition (5) too unless the double EPA's polytope was
   // not convex).
   PenetrationCertificate<V::dimension> certificate;
   // The exact answer (PD², the translation, the normal, the facet, the witnesses): with `with_exact`, and always after
   // an exact finish.
   std::optional<Penetration<exact_vector_t<V>>> exact;
+  // With `with_exact`, penetrating or touching: the contact features along `normal`'s exact direction (epa.hpp,
+  // contact_features), every vertex decided exactly.
+  std::optional<ContactFeatures> features;
   int double_expansions = 0;  // the double EPA's growths
   int repairs = 0;            // proven after this many repairs (kCertifiedEpaRepairs)
   // ExactFinish: why the double EPA's answer was not proven (Malformed when it gave none: rounding-failure, a cap).
@@ -591,10 +685,16 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
       r.status = c.status == Status::InvalidInput ? PenetrationStatus::InvalidInput : PenetrationStatus::Separated;
       if (with_exact && c.status == Status::Separated) r.exact = exactly();
       return r;
-    case ContactClass::Touching:
+    case ContactClass::Touching: {
       r.status = PenetrationStatus::Touching;
+      std::array<Exact, D> u;
+      for (int k = 0; k < D; ++k) u[k] = (*c.touching_normal)[k];
+      const auto unit = detail::round_unit(u);
+      for (int k = 0; k < D; ++k) r.normal[k] = unit[k];
+      if (with_exact) r.features = detail::certified_features(a, b, *c.touching_normal, r.normal);
       if (with_exact) r.exact = exactly();
       return r;
+    }
     case ContactClass::Overlapping: break;
   }
   // EPA in rationals, warm-started from the proven enclosing simplex and the points of the double EPA's polytope (a
@@ -641,11 +741,14 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
       r.status = PenetrationStatus::Penetrating;
       r.path = check.used_rationals ? CertifiedPath::DoubleCertified : CertifiedPath::Filtered;
       r.depth = check.depth;
+      for (int k = 0; k < D; ++k) r.normal[k] = check.normal[k];
       r.certificate = std::move(fast.certificate);
       r.certificate.answer = check.answer;
       r.repairs = repair;
-      if (with_exact)
+      if (with_exact) {
         r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
+        r.features = detail::certified_features(a, b, detail::answer_normal(a, b, r.certificate), r.normal);
+      }
       return r;
     }
     // The repair, for a point w the check found beyond the nearest facet f's plane. (Boxes: the four corners of a face
@@ -669,7 +772,10 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
                            ") — a bug in gjkref");
   r.status = PenetrationStatus::Penetrating;
   r.depth = check.depth;
+  for (int k = 0; k < D; ++k) r.normal[k] = check.normal[k];
   r.certificate = r.exact->certificate;
+  r.certificate.answer = check.answer;
+  if (with_exact) r.features = detail::certified_features(a, b, detail::answer_normal(a, b, r.certificate), r.normal);
   return r;
 }
 

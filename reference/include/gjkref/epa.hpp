@@ -491,4 +491,85 @@ penetration(const A& a, const B& b, const PenetrationOptions<typename A::vector_
   return detail::expand(a, b, distance(a, b, options.gjk), options.max_expansions);
 }
 
+// ==== Contact features ================================================================================================
+//
+// Along an outward normal n of A⊖B at the answer (B moves along n to separate), the face of A⊖B with that normal is
+// F_A(n) ⊖ F_B(−n): F_A(n) the face of A on its supporting plane with outward normal n (the vertices maximising n·a),
+// F_B(−n) the face of B on the parallel plane facing it (the vertices minimising n·b). After B moves by the
+// translation, the two planes coincide and the shapes meet in F_A(n) ∩ (F_B(−n) + t), the contact patch. Their
+// dimensions name the contact: vertex–face, edge–edge, face–face, ... (2D: vertex–edge, edge–edge). A penetrating
+// answer's normal is a facet normal of A⊖B, so dim F_A + dim F_B ≥ dimension − 1.
+//
+// The reference reports the features along the normal it answers with. When several normals are optimal (several
+// facets of A⊖B at the same distance, as for concentric cubes), that is the normal of the facet the solver ended on
+// (certified: the nearest facet check_penetration settles on, starting from the solver's); each optimal normal has
+// its own features. (docs/edge-cases.md, "Penetration depth".)
+struct ContactFeature {
+  std::vector<std::size_t> vertices;  // the shape's vertices on its supporting plane, ascending
+  int dimension = 0;                  // of their affine hull: 0 a vertex, 1 an edge, 2 a face
+};
+
+struct ContactFeatures {
+  ContactFeature a, b;
+};
+
+inline const char* feature_name(int dimension) {
+  switch (dimension) {
+    case 0: return "vertex";
+    case 1: return "edge";
+    case 2: return "face";
+  }
+  return "?";
+}
+
+namespace detail {
+
+// The vertices x_i of a shape (i in 0..count, `vertex(i)` exact) with the largest n·x_i, skipping those `candidate`
+// rules out, and the dimension of their affine hull. Exact: every comparison is.
+template <Vector VE, class Vertex, class Candidate>
+ContactFeature supporting_feature(std::size_t count, const Vertex& vertex, const VE& n, const Candidate& candidate) {
+  ContactFeature out;
+  std::optional<scalar_t<VE>> best;
+  std::vector<VE> on;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!candidate(i)) continue;
+    const VE x = vertex(i);
+    const scalar_t<VE> h = dot(n, x);
+    if (best && h < *best) continue;
+    if (!best || *best < h) {
+      best = h;
+      out.vertices.clear();
+      on.clear();
+    }
+    out.vertices.push_back(i);
+    on.push_back(x);
+  }
+  // The affine dimension: 0 if all the points coincide, 2 if two edges from the first are independent, else 1.
+  const auto other = std::find_if(on.begin(), on.end(), [&](const VE& x) { return !(x == on.front()); });
+  if (other == on.end()) return out;
+  out.dimension = 1;
+  const VE e = *other - on.front();
+  for (const VE& x : on) {
+    if constexpr (VE::dimension == 3) {
+      if (!is_zero(cross(e, x - on.front()))) return out.dimension = 2, out;
+    } else {
+      if (cross(e, x - on.front()) != 0) return out.dimension = 2, out;
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+// The contact features of A and B along an outward normal n of A⊖B (n ≠ 0; Penetration::normal, penetrating or
+// touching), exact. O(n_A + n_B) exact dot products; certified_penetration gives them for double input with a
+// floating-point pass in front.
+template <IndexedShape A, IndexedShape B, Vector V = typename A::vector_type>
+requires std::same_as<V, typename B::vector_type> && is_exact_v<scalar_t<V>>
+ContactFeatures contact_features(const A& a, const B& b, const V& n) {
+  const auto all = [](std::size_t) { return true; };
+  return {detail::supporting_feature(a.size(), [&](std::size_t i) { return a.vertex(i); }, n, all),
+          detail::supporting_feature(b.size(), [&](std::size_t i) { return b.vertex(i); }, V(-n), all)};
+}
+
 }  // namespace gjkref
