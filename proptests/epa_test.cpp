@@ -342,6 +342,34 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
     EXPECT_EQ(certified.features->b.dimension, affine_dimension(c.b.points, facet->on_b, c.dim));
     EXPECT_GE(certified.features->a.dimension + certified.features->b.dimension, c.dim - 1);
     ++feature_kinds[certified.features->a.dimension][certified.features->b.dimension];
+    // The patch: each corner a point of A, and of B moved by the oracle's translation t = (o/|n|²)·n; and the exact
+    // witness on A (when the exact answer has this normal) a point of the patch. Membership by exact GJK.
+    using VE = exact_vector_t<VD>;
+    ASSERT_FALSE(certified.patch.empty());
+    const Exact scale = facet->offset / (facet->normal[0] * facet->normal[0] + facet->normal[1] * facet->normal[1] +
+                                         facet->normal[2] * facet->normal[2]);
+    VE t{};
+    for (int k = 0; k < c.dim; ++k) t[k] = scale * facet->normal[k];
+    const auto exact_shape = [&](const std::vector<std::array<double, 3>>& points, const VE& by) {
+      std::vector<VE> out;
+      for (const auto& x : points) {
+        VE y{};
+        for (int k = 0; k < c.dim; ++k) y[k] = Exact(x[k]) + by[k];
+        out.push_back(y);
+      }
+      return ConvexPoints<VE>(std::move(out));
+    };
+    const auto holds = [](const ConvexPoints<VE>& shape, const VE& x) {
+      return distance(shape, ConvexPoints<VE>(std::vector<VE>{x})).status == Status::Intersecting;
+    };
+    const ConvexPoints<VE> on_a = exact_shape(c.a.points, VE{}), on_b = exact_shape(c.b.points, t);
+    for (const VE& x : certified.patch) {
+      EXPECT_TRUE(holds(on_a, x)) << "a corner of the patch outside A";
+      EXPECT_TRUE(holds(on_b, x)) << "a corner of the patch outside B moved by t";
+    }
+    if (parallel(facet->normal, as_exact_point(certified.exact->normal))) {
+      EXPECT_TRUE(holds(ConvexPoints<VE>(certified.patch), certified.exact->witness_a)) << "the witness outside the patch";
+    }
   }
   // Its certificate stands on its own, and its exact answer is an optimal one.
   EXPECT_EQ(check_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b), certified.certificate).fault,

@@ -310,6 +310,7 @@ struct FeatureCase {
   std::vector<V> a, b;
   std::vector<std::size_t> on_a, on_b;
   int dimension_a, dimension_b;
+  std::vector<V> patch;  // its corners, in any order
   bool touching = false;
 };
 
@@ -359,6 +360,35 @@ void features_are(const FeatureCase<V>& c) {
     EXPECT_EQ(f.b.vertices, expected(c.on_b, b.size()));
     EXPECT_EQ(f.a.dimension, c.dimension_a);
     EXPECT_EQ(f.b.dimension, c.dimension_b);
+    // The patch: the same corners from both, in order around it.
+    using VE = exact_vector_t<V>;
+    std::vector<VE> corners;
+    for (const V& x : c.patch) corners.push_back(convert<Exact>(x));
+    const auto as_set = [](std::vector<VE> points) {
+      std::sort(points.begin(), points.end(), [](const VE& x, const VE& y) {
+        for (int k = 0; k < V::dimension; ++k)
+          if (x[k] != y[k]) return x[k] < y[k];
+        return false;
+      });
+      return points;
+    };
+    EXPECT_EQ(as_set(r.patch), as_set(corners));
+    const std::vector<VE> patch = contact_patch(ea, eb, f, exact.normal, exact.translation);
+    EXPECT_EQ(as_set(patch), as_set(corners));
+    if (patch.size() >= 3) {  // a polygon: convex, its corners in order (each turns the same way about the normal)
+      const auto turn = [&](std::size_t k) {
+        const VE& p0 = patch[k];
+        const VE& p1 = patch[(k + 1) % patch.size()];
+        const VE& p2 = patch[(k + 2) % patch.size()];
+        if constexpr (V::dimension == 3) {
+          return sgn(dot(cross(VE(p1 - p0), VE(p2 - p1)), exact.normal));
+        } else {
+          return sgn(cross(VE(p1 - p0), VE(p2 - p1)));
+        }
+      };
+      EXPECT_NE(turn(0), 0);
+      for (std::size_t k = 1; k < patch.size(); ++k) EXPECT_EQ(turn(k), turn(0));
+    }
   }
 }
 
@@ -367,19 +397,22 @@ TEST(ContactFeatures, EachKindIn3d) {
   const double d = 0.125;
   const FeatureCase<V3> cases[] = {
       // B's cube enters A's +x face by 1/4: the two faces.
-      {"face-face", cube, shifted(cube, V3{0.75, 0.25, 0.25}), {1, 3, 5, 7}, {0, 2, 4, 6}, 2, 2},
+      {"face-face", cube, shifted(cube, V3{0.75, 0.25, 0.25}), {1, 3, 5, 7}, {0, 2, 4, 6}, 2, 2,
+       {{1, 0.25, 0.25}, {1, 1, 0.25}, {1, 0.25, 1}, {1, 1, 1}}},
       // A pyramid's apex 1/8 below A's top face.
-      {"face-vertex", cube, {{0.5, 0.4, 1 - d}, {-1, -1, 3}, {2, -1, 3}, {0.5, 2, 3}}, {4, 5, 6, 7}, {0}, 2, 0},
+      {"face-vertex", cube, {{0.5, 0.4, 1 - d}, {-1, -1, 3}, {2, -1, 3}, {0.5, 2, 3}}, {4, 5, 6, 7}, {0}, 2, 0,
+       {{0.5, 0.4, 1}}},
       // A wedge's bottom edge 1/8 below A's top face, well inside it.
       {"face-edge", cube,
        {{0.25, 0.5, 1 - d}, {0.75, 0.5, 1 - d}, {0.25, -2, 3}, {0.75, -2, 3}, {0.25, 3, 3}, {0.75, 3, 3}},
-       {4, 5, 6, 7}, {0, 1}, 2, 1},
+       {4, 5, 6, 7}, {0, 1}, 2, 1, {{0.25, 0.5, 1}, {0.75, 0.5, 1}}},
       // Crossed prisms: A's ridge along y at z = 1, B's along x at z = 1 − 1/8.
       {"edge-edge", {{-1, -10, 0}, {1, -10, 0}, {-1, 10, 0}, {1, 10, 0}, {0, -10, 1}, {0, 10, 1}},
        {{-10, 0, 1 - d}, {10, 0, 1 - d}, {-10, -1, 2 - d}, {-10, 1, 2 - d}, {10, -1, 2 - d}, {10, 1, 2 - d}},
-       {4, 5}, {0, 1}, 1, 1},
+       {4, 5}, {0, 1}, 1, 1, {{0, 0, 1}}},
       // Cubes touching along a quarter of A's +x face: PD 0, the faces.
-      {"touching face-face", cube, shifted(cube, V3{1, 0.5, 0.5}), {1, 3, 5, 7}, {0, 2, 4, 6}, 2, 2, true},
+      {"touching face-face", cube, shifted(cube, V3{1, 0.5, 0.5}), {1, 3, 5, 7}, {0, 2, 4, 6}, 2, 2,
+       {{1, 0.5, 0.5}, {1, 1, 0.5}, {1, 0.5, 1}, {1, 1, 1}}, true},
   };
   for (const auto& c : cases) features_are(c);
 }
@@ -387,9 +420,9 @@ TEST(ContactFeatures, EachKindIn3d) {
 TEST(ContactFeatures, EachKindIn2d) {
   const std::vector<V2> square = unit_box<V2>();
   const FeatureCase<V2> cases[] = {
-      {"edge-edge", square, shifted(square, V2{0.75, 0.5}), {1, 3}, {0, 2}, 1, 1},
-      {"edge-vertex", square, {{0.5, 0.875}, {-1, 3}, {2, 3}}, {2, 3}, {0}, 1, 0},
-      {"touching edge-edge", square, shifted(square, V2{0.5, 1}), {2, 3}, {0, 1}, 1, 1, true},
+      {"edge-edge", square, shifted(square, V2{0.75, 0.5}), {1, 3}, {0, 2}, 1, 1, {{1, 0.5}, {1, 1}}},
+      {"edge-vertex", square, {{0.5, 0.875}, {-1, 3}, {2, 3}}, {2, 3}, {0}, 1, 0, {{0.5, 1}}},
+      {"touching edge-edge", square, shifted(square, V2{0.5, 1}), {2, 3}, {0, 1}, 1, 1, {{0.5, 1}, {1, 1}}, true},
   };
   for (const auto& c : cases) features_are(c);
 }

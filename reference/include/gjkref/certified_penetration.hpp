@@ -570,6 +570,45 @@ requires std::same_as<scalar_t<V>, double> Penetration<exact_vector_t<V>> exact_
   return p;
 }
 
+// ==== certified_penetration ==========================================================================================
+
+// How many times certified_penetration repairs a certificate whose nearest facet's plane the check finds not
+// supporting A⊖B (an edge flip, or the polytope grown by the point beyond, each decided exactly) before EPA runs in
+// rationals. A count, not a tolerance: a repair costs a few exact signs and one more check, far less than EPA in
+// rationals, and nothing unproven is ever kept. 4: 300 rotated cube pairs needed at most one. Pinned by
+// PenetrationCertificate.RepairsProveRotatedBoxes (reference/tests/penetration_certificate_test.cpp).
+inline constexpr int kCertifiedEpaRepairs = 4;
+
+template <Vector V>
+struct CertifiedPenetration {
+  PenetrationStatus status = PenetrationStatus::InvalidInput;  // Penetrating, Touching, Separated or InvalidInput
+  InputError input_error = InputError::None;
+  // Filtered: the double EPA's certificate, proven by filters alone; DoubleCertified: proven with some signs (or the
+  // rounding) in rationals; ExactFinish: the certificate did not hold, EPA ran in rationals. (Touching and separated
+  // answers: certified_distance's path.)
+  CertifiedPath path = CertifiedPath::None;
+  double depth = 0;  // PD correctly rounded (0 when touching or separated)
+  // The unit normal, each coordinate correctly rounded: penetrating, the answer facet's n_f/|n_f| (B moves along it by
+  // PD to touch A); touching, u/|u| for certified_distance's supporting normal u (u·x ≤ 0 on A⊖B). Zero otherwise.
+  V normal{};
+  // Penetrating: what proves it (check_penetration holds on it; condition (5) too unless the double EPA's polytope was
+  // not convex).
+  PenetrationCertificate<V::dimension> certificate;
+  // The exact answer (PD², the translation, the normal, the facet, the witnesses): with `with_exact`, and always after
+  // an exact finish.
+  std::optional<Penetration<exact_vector_t<V>>> exact;
+  // With `with_exact`, penetrating or touching: the contact features along `normal`'s exact direction (epa.hpp,
+  // contact_features), every vertex decided exactly.
+  std::optional<ContactFeatures> features;
+  // With `with_exact`: the contact patch along `normal`'s exact direction (epa.hpp, contact_patch), exact: where the
+  // shapes meet once B has moved by PD along it.
+  std::vector<exact_vector_t<V>> patch;
+  int double_expansions = 0;  // the double EPA's growths
+  int repairs = 0;            // proven after this many repairs (kCertifiedEpaRepairs)
+  // ExactFinish: why the double EPA's answer was not proven (Malformed when it gave none: rounding-failure, a cap).
+  PenetrationFault double_fault = PenetrationFault::None;
+};
+
 // The floating-point pass in front of certified_penetration's contact features: a vertex x is left out of its
 // shape's supporting plane when s = fl(ũ·x) < s_max − 2E, E = kFeaturePassError·max ‖x‖₁ + kSubnormalSlack, where ũ is
 // the certified unit normal (each coordinate the correct rounding of û's: |ũ − û| ≤ 2^−53) and s_max the largest s.
@@ -604,16 +643,20 @@ ContactFeature certified_feature(const ConvexPoints<V>& shape, const exact_vecto
       [&](std::size_t i) { return !decides || !std::isfinite(s[i]) || s[i] >= threshold; });
 }
 
+// The contact features and patch along the exact normal n (`unit`: its unit vector rounded) with B translated by t.
 template <Vector V>
-ContactFeatures certified_features(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const exact_vector_t<V>& n,
-                                   const V& unit) {
-  return {certified_feature(a, n, unit), certified_feature(b, exact_vector_t<V>(-n), V(-unit))};
+void certified_contact(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const exact_vector_t<V>& n,
+                       const exact_vector_t<V>& t, CertifiedPenetration<V>& r) {
+  r.features = ContactFeatures{certified_feature(a, n, r.normal),
+                               certified_feature(b, exact_vector_t<V>(-n), V(-r.normal))};
+  r.patch = contact_patch(ExactView<V>(a), ExactView<V>(b), *r.features, n, t);
 }
 
-// The exact normal of the certificate's answer facet.
+// The contact features and patch of a proven certificate: along its answer facet's exact normal n, with B translated
+// by t = (o/|n|²)·n.
 template <Vector V>
-exact_vector_t<V> answer_normal(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
-                                const PenetrationCertificate<V::dimension>& certificate) {
+void certified_contact(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
+                       const PenetrationCertificate<V::dimension>& certificate, CertifiedPenetration<V>& r) {
   constexpr int D = V::dimension;
   std::array<std::array<Exact, D>, D> pf;
   for (int k = 0; k < D; ++k) {
@@ -622,48 +665,13 @@ exact_vector_t<V> answer_normal(const ConvexPoints<V>& a, const ConvexPoints<V>&
     for (int c = 0; c < D; ++c) pf[k][c] = x[c] - y[c];
   }
   const auto n = facet_normal(pf);
-  exact_vector_t<V> out;
-  for (int c = 0; c < D; ++c) out[c] = n[c];
-  return out;
+  const Exact scale = facet_offset(pf) / dot(n, n);
+  exact_vector_t<V> normal, t;
+  for (int c = 0; c < D; ++c) normal[c] = n[c], t[c] = scale * n[c];
+  certified_contact(a, b, normal, t, r);
 }
 
 }  // namespace detail
-
-// ==== certified_penetration ==========================================================================================
-
-// How many times certified_penetration repairs a certificate whose nearest facet's plane the check finds not
-// supporting A⊖B (an edge flip, or the polytope grown by the point beyond, each decided exactly) before EPA runs in
-// rationals. A count, not a tolerance: a repair costs a few exact signs and one more check, far less than EPA in
-// rationals, and nothing unproven is ever kept. 4: 300 rotated cube pairs needed at most one. Pinned by
-// PenetrationCertificate.RepairsProveRotatedBoxes (reference/tests/penetration_certificate_test.cpp).
-inline constexpr int kCertifiedEpaRepairs = 4;
-
-template <Vector V>
-struct CertifiedPenetration {
-  PenetrationStatus status = PenetrationStatus::InvalidInput;  // Penetrating, Touching, Separated or InvalidInput
-  InputError input_error = InputError::None;
-  // Filtered: the double EPA's certificate, proven by filters alone; DoubleCertified: proven with some signs (or the
-  // rounding) in rationals; ExactFinish: the certificate did not hold, EPA ran in rationals. (Touching and separated
-  // answers: certified_distance's path.)
-  CertifiedPath path = CertifiedPath::None;
-  double depth = 0;  // PD correctly rounded (0 when touching or separated)
-  // The unit normal, each coordinate correctly rounded: penetrating, the answer facet's n_f/|n_f| (B moves along it by
-  // PD to touch A); touching, u/|u| for certified_distance's supporting normal u (u·x ≤ 0 on A⊖B). Zero otherwise.
-  V normal{};
-  // Penetrating: what proves it (check_penetration holds on it; condition (5) too unless the double EPA's polytope was
-  // not convex).
-  PenetrationCertificate<V::dimension> certificate;
-  // The exact answer (PD², the translation, the normal, the facet, the witnesses): with `with_exact`, and always after
-  // an exact finish.
-  std::optional<Penetration<exact_vector_t<V>>> exact;
-  // With `with_exact`, penetrating or touching: the contact features along `normal`'s exact direction (epa.hpp,
-  // contact_features), every vertex decided exactly.
-  std::optional<ContactFeatures> features;
-  int double_expansions = 0;  // the double EPA's growths
-  int repairs = 0;            // proven after this many repairs (kCertifiedEpaRepairs)
-  // ExactFinish: why the double EPA's answer was not proven (Malformed when it gave none: rounding-failure, a cap).
-  PenetrationFault double_fault = PenetrationFault::None;
-};
 
 // The penetration depth of A and B for double input, exact:
 //   1. certified_distance gives the class exactly (separated, touching, overlapping);
@@ -691,7 +699,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
       for (int k = 0; k < D; ++k) u[k] = (*c.touching_normal)[k];
       const auto unit = detail::round_unit(u);
       for (int k = 0; k < D; ++k) r.normal[k] = unit[k];
-      if (with_exact) r.features = detail::certified_features(a, b, *c.touching_normal, r.normal);
+      if (with_exact) detail::certified_contact(a, b, *c.touching_normal, exact_vector_t<V>{}, r);
       if (with_exact) r.exact = exactly();
       return r;
     }
@@ -747,7 +755,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
       r.repairs = repair;
       if (with_exact) {
         r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
-        r.features = detail::certified_features(a, b, detail::answer_normal(a, b, r.certificate), r.normal);
+        detail::certified_contact(a, b, r.certificate, r);
       }
       return r;
     }
@@ -775,7 +783,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
   for (int k = 0; k < D; ++k) r.normal[k] = check.normal[k];
   r.certificate = r.exact->certificate;
   r.certificate.answer = check.answer;
-  if (with_exact) r.features = detail::certified_features(a, b, detail::answer_normal(a, b, r.certificate), r.normal);
+  if (with_exact) detail::certified_contact(a, b, r.certificate, r);
   return r;
 }
 

@@ -572,4 +572,154 @@ ContactFeatures contact_features(const A& a, const B& b, const V& n) {
           detail::supporting_feature(b.size(), [&](std::size_t i) { return b.vertex(i); }, V(-n), all)};
 }
 
+// ---- The contact patch ----------------------------------------------------------------------------------------------
+//
+// After B moves by the translation t the shapes meet in conv F_A(n) ∩ conv(F_B(−n) + t), a convex set in the contact
+// plane: a polygon (face–face), a segment (face–edge, edge–edge in 2D) or a point (a vertex, crossed edges). It is
+// computed in the plane: 3D points are projected by dropping the coordinate where |n| is largest (which keeps convexity
+// and order), each feature becomes its convex hull, one hull is clipped by the other's edges, and the result is
+// lifted back onto A's plane n·x = h_A(n). Every step is exact.
+
+namespace detail {
+
+template <class T>
+using Planar = std::array<T, 2>;
+
+// (q − p) × (r − p): > 0 when r is left of the line p → q.
+template <class T>
+T turn(const Planar<T>& p, const Planar<T>& q, const Planar<T>& r) {
+  return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+}
+
+// The convex hull of `points`, counter-clockwise, without collinear points (Andrew's monotone chain): one point, the
+// two ends of a segment, or a polygon.
+template <class T>
+std::vector<Planar<T>> planar_hull(std::vector<Planar<T>> points) {
+  std::sort(points.begin(), points.end());
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+  if (points.size() < 3) return points;
+  std::vector<Planar<T>> hull(2 * points.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
+    while (k >= 2 && !(turn(hull[k - 2], hull[k - 1], points[i]) > 0)) --k;
+    hull[k++] = points[i];
+  }
+  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lower && !(turn(hull[k - 2], hull[k - 1], points[i]) > 0)) --k;
+    hull[k++] = points[i];
+  }
+  hull.resize(k - 1);  // the last point is the first
+  if (hull.size() == 2 && hull[0] == hull[1]) hull.resize(1);
+  return hull;
+}
+
+// The part of the convex set `subject` (a hull as above) on the closed left side of the line p → q: Sutherland and
+// Hodgman's step, which also clips a point or a segment (a two-point "polygon" run there and back).
+template <class T>
+std::vector<Planar<T>> clip_left(const std::vector<Planar<T>>& subject, const Planar<T>& p, const Planar<T>& q) {
+  std::vector<Planar<T>> out;
+  const std::size_t count = subject.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const Planar<T>& x = subject[i];
+    const Planar<T>& y = subject[(i + 1) % count];
+    const T sx = turn(p, q, x), sy = turn(p, q, y);
+    if (sx >= 0) out.push_back(x);
+    if ((sx > 0 && sy < 0) || (sx < 0 && sy > 0)) {  // the edge x → y crosses the line
+      const T f = sx / (sx - sy);
+      out.push_back({x[0] + f * (y[0] - x[0]), x[1] + f * (y[1] - x[1])});
+    }
+  }
+  return planar_hull(std::move(out));
+}
+
+// conv(P) ∩ conv(Q) for hulls P and Q in the plane.
+template <class T>
+std::vector<Planar<T>> planar_intersection(std::vector<Planar<T>> p, std::vector<Planar<T>> q) {
+  if (p.size() >= 3 && q.size() < 3) std::swap(p, q);
+  if (q.size() >= 3) {  // clip p by each edge of the polygon q
+    for (std::size_t i = 0; i < q.size() && !p.empty(); ++i) p = clip_left(p, q[i], q[(i + 1) % q.size()]);
+    return p;
+  }
+  // Points and segments: clip each by the other's line and its ends' perpendicular half-planes, as a degenerate
+  // polygon. A point against a point or a segment: kept when on it.
+  const auto on = [](const std::vector<Planar<T>>& s, const Planar<T>& x) {  // x in the point or segment s
+    if (s.size() == 1) return s[0] == x;
+    if (turn(s[0], s[1], x) != 0) return false;
+    const T along = (x[0] - s[0][0]) * (s[1][0] - s[0][0]) + (x[1] - s[0][1]) * (s[1][1] - s[0][1]);
+    const T length = (s[1][0] - s[0][0]) * (s[1][0] - s[0][0]) + (s[1][1] - s[0][1]) * (s[1][1] - s[0][1]);
+    return along >= 0 && along <= length;
+  };
+  if (p.size() == 1 || q.size() == 1) {
+    const auto& point = p.size() == 1 ? p : q;
+    const auto& other = p.size() == 1 ? q : p;
+    return on(other, point[0]) ? point : std::vector<Planar<T>>{};
+  }
+  const T sp0 = turn(q[0], q[1], p[0]), sp1 = turn(q[0], q[1], p[1]);
+  if (sp0 == 0 && sp1 == 0) {  // collinear: the overlap of the two intervals
+    std::vector<Planar<T>> out;
+    for (const auto& x : p)
+      if (on(q, x)) out.push_back(x);
+    for (const auto& x : q)
+      if (on(p, x)) out.push_back(x);
+    return planar_hull(std::move(out));
+  }
+  if ((sp0 > 0 && sp1 > 0) || (sp0 < 0 && sp1 < 0)) return {};
+  const T f = sp0 / (sp0 - sp1);  // where p crosses q's line
+  const Planar<T> x{p[0][0] + f * (p[1][0] - p[0][0]), p[0][1] + f * (p[1][1] - p[0][1])};
+  return on(q, x) ? std::vector<Planar<T>>{x} : std::vector<Planar<T>>{};
+}
+
+}  // namespace detail
+
+// The contact patch along an outward normal n of A⊖B, for B translated by t (Penetration::translation; 0 when
+// touching) and the features `f` = contact_features(a, b, n): its vertices in order around it (one point, the two ends
+// of a segment, or a convex polygon), on A's supporting plane. Exact scalars; empty only if t is not the translation.
+template <IndexedShape A, IndexedShape B, Vector V = typename A::vector_type>
+requires std::same_as<V, typename B::vector_type> && is_exact_v<scalar_t<V>>
+std::vector<V> contact_patch(const A& a, const B& b, const ContactFeatures& f, const V& n, const V& t) {
+  using T = scalar_t<V>;
+  using detail::Planar;
+  // The two coordinates kept, and (3D) the one dropped: where |n| is largest, so n's component there is not zero.
+  int drop = 0;
+  if constexpr (V::dimension == 3) {
+    const auto magnitude = [&](int k) { return n[k] < 0 ? T(-n[k]) : n[k]; };
+    drop = magnitude(0) < magnitude(1) ? 1 : 0;
+    if (magnitude(drop) < magnitude(2)) drop = 2;
+  }
+  const int u = V::dimension == 3 ? (drop + 1) % 3 : 0, v = V::dimension == 3 ? (drop + 2) % 3 : 1;
+  const auto project = [&](const V& x) { return Planar<T>{x[u], x[v]}; };
+  std::vector<Planar<T>> on_a, on_b;
+  for (const std::size_t i : f.a.vertices) on_a.push_back(project(a.vertex(i)));
+  for (const std::size_t j : f.b.vertices) on_b.push_back(project(V(b.vertex(j) + t)));
+  if constexpr (V::dimension == 2) {
+    // The features lie on one line (not vertical, when n is not horizontal): their parameters along it decide.
+    // Projecting onto the coordinate where the line's direction (−n_y, n_x) is largest keeps the order.
+    const auto magnitude = [&](int k) { return n[k] < 0 ? T(-n[k]) : n[k]; };
+    const int along = magnitude(1) < magnitude(0) ? 1 : 0;  // the direction's larger coordinate
+    for (auto* side : {&on_a, &on_b})
+      for (auto& x : *side) x = Planar<T>{x[along], T(0)};
+  }
+  const std::vector<Planar<T>> patch =
+      detail::planar_intersection(detail::planar_hull(std::move(on_a)), detail::planar_hull(std::move(on_b)));
+  // Lifted back onto A's plane n·x = h (h from any vertex of F_A).
+  const V anchor = a.vertex(f.a.vertices.front());
+  const T h = dot(n, anchor);
+  std::vector<V> out;
+  for (const auto& x : patch) {
+    V lifted{};
+    if constexpr (V::dimension == 3) {
+      lifted[u] = x[0];
+      lifted[v] = x[1];
+      lifted[drop] = (h - n[u] * x[0] - n[v] * x[1]) / n[drop];
+    } else {
+      const auto magnitude = [&](int k) { return n[k] < 0 ? T(-n[k]) : n[k]; };
+      const int along = magnitude(1) < magnitude(0) ? 1 : 0, other = 1 - along;
+      lifted[along] = x[0];
+      lifted[other] = (h - n[along] * x[0]) / n[other];
+    }
+    out.push_back(lifted);
+  }
+  return out;
+}
+
 }  // namespace gjkref
