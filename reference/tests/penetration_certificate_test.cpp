@@ -161,6 +161,33 @@ TEST(PenetrationCertificate, ACorruptedCertificateIsRefusedOrExact) {
 // coplanar, so A⊖B's faces carry creases far below the double EPA's gap and it often stops on the wrong side of one;
 // the repairs (an edge flip, or growth by the point beyond, decided exactly) prove every one of these without EPA in
 // rationals, with at most one repair each. With no repairs allowed, some go to the exact finish and this fails.
+// Condition (1) is counted in a table for up to detail::kClosedTableMaxPoints points and by sorting beyond: both must decide
+// alike, on closed surfaces from the double EPA and on broken ones (a facet dropped, reversed, doubled, or one of its
+// indices changed).
+TEST(PenetrationCertificate, BothWaysOfCountingRidgesAgree) {
+  std::mt19937_64 rng(11);
+  int closed_surfaces = 0, broken = 0;
+  for (const auto& [a, b] : clouds(100, 16, 0.5, 13)) {
+    const Penetration<V3> fast = penetration(a, b);
+    ASSERT_EQ(fast.status, PenetrationStatus::Penetrating);
+    std::vector<std::array<int, 3>> facets = fast.certificate.facets;
+    const int points = static_cast<int>(fast.certificate.points.size());
+    ASSERT_LE(static_cast<std::size_t>(points), detail::kClosedTableMaxPoints);
+    switch (rng() % 5) {
+      case 0: break;
+      case 1: facets.erase(facets.begin() + rng() % facets.size()); break;
+      case 2: std::swap(facets[rng() % facets.size()][0], facets[0][1]); break;
+      case 3: facets.push_back(facets[rng() % facets.size()]); break;
+      case 4: facets[rng() % facets.size()][rng() % 3] = static_cast<int>(rng() % points); break;
+    }
+    const bool by_table = detail::closed<3>(facets, points);
+    EXPECT_EQ(by_table, detail::closed<3>(facets, detail::kClosedTableMaxPoints + 1));
+    (by_table ? closed_surfaces : broken) += 1;
+  }
+  EXPECT_GT(closed_surfaces, 10);
+  EXPECT_GT(broken, 10);
+}
+
 TEST(PenetrationCertificate, RepairsProveRotatedBoxes) {
   std::mt19937_64 rng(5);
   std::normal_distribution<double> g;

@@ -495,6 +495,20 @@ inline bool connected_members(const std::array<std::pair<std::size_t, std::size_
 // each rounding is decided by filter.hpp, or the step gives up. The distance is √(|v*|²) rounded by comparing with
 // midpoints (filter::round_quotient); each witness coordinate Σλ_i a_i = (Σ c_i a_i)/Q likewise, or exactly a_0's
 // coordinate when every a_i shares it.
+// The power-of-two frame in which the certified filters evaluate polynomials in differences a − b of vertices: the
+// exponent e of the largest coordinate (framed coordinates are then below 2 in magnitude, exactly), and the floor
+// 2^(e − 960) below which a non-zero coordinate could sink the filters' products into their underflow slack
+// (filter.hpp): input with such a coordinate is left to rationals.
+struct DifferenceFrame {
+  int exponent = 0;
+  double floor = 0;
+  explicit DifferenceFrame(double largest)
+      : exponent(ScalarTraits<double>::frame_exponent(largest)),
+        floor(ScalarTraits<double>::scale_by_power_of_two(1.0, std::max(exponent - 960, -1074))) {}
+  bool admits(double x) const { return x == 0 || std::fabs(x) >= floor; }
+  double framed(double x) const { return ScalarTraits<double>::scale_by_power_of_two(x, -exponent); }
+};
+
 template <Vector V>
 std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
                                                      const Result<V>& fast, bool witnesses) {
@@ -511,17 +525,17 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
   for (int i = 0; i < k; ++i)
     largest = std::max({largest, max_abs_component(s.points[i].a), max_abs_component(s.points[i].b)});
   if (largest == 0) return std::nullopt;
-  const int e = Tr::frame_exponent(largest);
-  const double lowest = Tr::scale_by_power_of_two(1.0, std::max(e - 960, -1074));
+  const DifferenceFrame frame(largest);
+  const int e = frame.exponent;
   std::array<V, 4> fa{}, fb{};
   std::array<std::array<filter::Bounded, D>, 4> bounded{};
   std::array<std::array<Enclosure, D>, 4> w{};
   for (int i = 0; i < k; ++i)
     for (int c = 0; c < D; ++c) {
       const double x = s.points[i].a[c], y = s.points[i].b[c];
-      if ((x != 0 && std::fabs(x) < lowest) || (y != 0 && std::fabs(y) < lowest)) return std::nullopt;
-      fa[i][c] = Tr::scale_by_power_of_two(x, -e);
-      fb[i][c] = Tr::scale_by_power_of_two(y, -e);
+      if (!frame.admits(x) || !frame.admits(y)) return std::nullopt;
+      fa[i][c] = frame.framed(x);
+      fb[i][c] = frame.framed(y);
       bounded[i][c] = filter::bounded_difference(fa[i][c], fb[i][c]);
       w[i][c] = filter::difference(fa[i][c], fb[i][c]);
     }

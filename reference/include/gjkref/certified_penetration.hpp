@@ -106,25 +106,21 @@ class CertificateArithmetic {
   CertificateArithmetic(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
                         const std::vector<std::pair<std::size_t, std::size_t>>& pairs)
       : a_(a), b_(b), pairs_(pairs) {
-    using Tr = ScalarTraits<double>;
     double largest = 0;
     for (const auto& [i, j] : pairs_)
       largest = std::max({largest, max_abs_component(a.vertex(i)), max_abs_component(b.vertex(j))});
     framed_ = largest > 0;
-    exponent_ = framed_ ? Tr::frame_exponent(largest) : 0;
-    const double lowest = Tr::scale_by_power_of_two(1.0, std::max(exponent_ - 960, -1074));
+    frame_ = DifferenceFrame(framed_ ? largest : 1.0);
+    exponent_ = framed_ ? frame_.exponent : 0;
+    bounded_.reserve(pairs_.size());
     for (const auto& [i, j] : pairs_) {
       const V x = a.vertex(i), y = b.vertex(j);
       Point<filter::Bounded> p{};
-      Point<filter::Enclosure> q{};
       for (int c = 0; c < D; ++c) {
-        if ((x[c] != 0 && std::fabs(x[c]) < lowest) || (y[c] != 0 && std::fabs(y[c]) < lowest)) framed_ = false;
-        const double fx = Tr::scale_by_power_of_two(x[c], -exponent_), fy = Tr::scale_by_power_of_two(y[c], -exponent_);
-        p[c] = filter::bounded_difference(fx, fy);
-        q[c] = filter::difference(fx, fy);
+        if (!frame_.admits(x[c]) || !frame_.admits(y[c])) framed_ = false;
+        p[c] = filter::bounded_difference(frame_.framed(x[c]), frame_.framed(y[c]));
       }
       bounded_.push_back(p);
-      enclosed_.push_back(q);
     }
   }
 
@@ -134,13 +130,27 @@ class CertificateArithmetic {
   int sign(const Poly& poly, const Facets&... facets) {
     if (framed_) {
       if (const int s = sign_of(poly(bounded_))) return s;
-      if (const int s = sign_of(poly(enclosed_))) return s;
+      if (const int s = sign_of(poly(enclosed(facets...)))) return s;
     }
     return sign_of(poly(exact(facets...)));
   }
 
   const std::vector<Point<filter::Bounded>>& bounded() const { return bounded_; }
-  const std::vector<Point<filter::Enclosure>>& enclosed() const { return enclosed_; }
+  // The points in double words in the frame, those of `facets` computed (each once, on first use).
+  template <class... Facets>
+  const std::vector<Point<filter::Enclosure>>& enclosed(const Facets&... facets) {
+    if (enclosed_.empty()) enclosed_.resize(pairs_.size()), enclosed_ready_.resize(pairs_.size());
+    const auto compute = [this](int k) {
+      if (enclosed_ready_[k]) return;
+      const V x = a_.vertex(pairs_[k].first), y = b_.vertex(pairs_[k].second);
+      for (int c = 0; c < D; ++c) enclosed_[k][c] = filter::difference(frame_.framed(x[c]), frame_.framed(y[c]));
+      enclosed_ready_[k] = true;
+    };
+    (..., [&] {
+      for (const int k : facets) compute(k);
+    }());
+    return enclosed_;
+  }
   // The points in rationals, those of `facets` converted (each once; the others are left zero until asked for).
   template <class... Facets>
   const std::vector<Point<Exact>>& exact(const Facets&... facets) {
@@ -159,6 +169,15 @@ class CertificateArithmetic {
   }
   bool framed() const { return framed_; }
   int exponent() const { return exponent_; }
+  // x − y for two vertices of a shape, in double words in the frame (exact); false when a coordinate does not scale
+  // exactly into it (below its floor).
+  bool enclosed_difference(const V& x, const V& y, Point<filter::Enclosure>& out) const {
+    for (int c = 0; c < D; ++c) {
+      if (!frame_.admits(x[c]) || !frame_.admits(y[c])) return false;
+      out[c] = filter::difference(frame_.framed(x[c]), frame_.framed(y[c]));
+    }
+    return true;
+  }
   bool used_rationals() const { return used_rationals_; }
   void note_rationals() { used_rationals_ = true; }
 
@@ -167,9 +186,11 @@ class CertificateArithmetic {
   const ConvexPoints<V>& b_;
   const std::vector<std::pair<std::size_t, std::size_t>>& pairs_;
   bool framed_ = false, used_rationals_ = false;
+  DifferenceFrame frame_{1.0};
   int exponent_ = 0;
   std::vector<Point<filter::Bounded>> bounded_;
   std::vector<Point<filter::Enclosure>> enclosed_;
+  std::vector<bool> enclosed_ready_;
   std::vector<Point<Exact>> exact_;
   std::vector<bool> converted_;
 };
@@ -227,34 +248,51 @@ bool one_parallelogram(const std::vector<std::pair<std::size_t, std::size_t>>& p
   }
 }
 
-// (1): every oriented ridge cancelled by its reverse.
+// Up to how many points closed() counts ridges in a table of points × points (zeroed per check: 64 KB at most),
+// rather than sorting them. A choice of method, not a tolerance: both decide the same condition.
+inline constexpr std::size_t kClosedTableMaxPoints = 128;
+
+// (1): every oriented ridge cancelled by its reverse (3D: each directed edge (u, v) occurs as often as (v, u); 2D: each
+// point starts as many edges as it ends). `points`: the certificate's point count (every index below it).
 template <int D>
-bool closed(const std::vector<std::array<int, D>>& facets) {
-  // Each oriented ridge as one integer: its ends (3D: the smaller first; 2D: the point) and, in the lowest bit,
-  // whether it runs the other way (3D: from the larger end; 2D: an edge ending there). Closed: every ridge has as many
-  // of one kind as of the other.
-  std::vector<std::uint64_t> ridges;
-  const auto key = [](std::uint64_t u, std::uint64_t v, bool reversed) { return (u << 33) | (v << 1) | reversed; };
-  for (const auto& f : facets) {
-    if constexpr (D == 3) {
+bool closed(const std::vector<std::array<int, D>>& facets, std::size_t points) {
+  if constexpr (D == 2) {
+    std::vector<int> balance(points, 0);
+    for (const auto& f : facets) ++balance[f[0]], --balance[f[1]];
+    return std::all_of(balance.begin(), balance.end(), [](int x) { return x == 0; });
+  } else if (points <= kClosedTableMaxPoints) {
+    // table[u·P + v] = #(u → v) − #(v → u), for the directed edges of the facets.
+    std::vector<int> table(points * points, 0);
+    for (const auto& f : facets)
+      for (int k = 0; k < 3; ++k) {
+        const std::size_t u = f[k], v = f[(k + 1) % 3];
+        ++table[u * points + v];
+        --table[v * points + u];
+      }
+    for (const auto& f : facets)
+      for (int k = 0; k < 3; ++k)
+        if (table[static_cast<std::size_t>(f[k]) * points + f[(k + 1) % 3]] != 0) return false;
+    return true;
+  } else {
+    // Each directed edge as one integer, its ends (the smaller first) and, in the lowest bit, whether it runs from the
+    // larger; sorted, every edge must have as many of one kind as of the other.
+    std::vector<std::uint64_t> ridges;
+    const auto key = [](std::uint64_t u, std::uint64_t v, bool reversed) { return (u << 33) | (v << 1) | reversed; };
+    for (const auto& f : facets)
       for (int k = 0; k < 3; ++k) {
         const auto u = static_cast<std::uint64_t>(f[k]), v = static_cast<std::uint64_t>(f[(k + 1) % 3]);
         ridges.push_back(u < v ? key(u, v, false) : key(v, u, true));
       }
-    } else {
-      ridges.push_back(key(static_cast<std::uint64_t>(f[0]), 0, false));  // f[0] starts an edge
-      ridges.push_back(key(static_cast<std::uint64_t>(f[1]), 0, true));   // f[1] ends one
+    std::sort(ridges.begin(), ridges.end());
+    for (std::size_t i = 0; i < ridges.size();) {
+      int total = 0;
+      std::size_t j = i;
+      for (; j < ridges.size() && (ridges[j] >> 1) == (ridges[i] >> 1); ++j) total += (ridges[j] & 1) ? -1 : 1;
+      if (total != 0) return false;
+      i = j;
     }
+    return true;
   }
-  std::sort(ridges.begin(), ridges.end());
-  for (std::size_t i = 0; i < ridges.size();) {
-    int total = 0;
-    std::size_t j = i;
-    for (; j < ridges.size() && (ridges[j] >> 1) == (ridges[i] >> 1); ++j) total += (ridges[j] & 1) ? -1 : 1;
-    if (total != 0) return false;
-    i = j;
-  }
-  return true;
 }
 
 // The unit vector n/|n|, each coordinate correctly rounded to double: sign(n_c)·√(n_c²/|n|²), rounded as the depth
@@ -298,7 +336,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     for (const int k : f)
       if (k < 0 || k >= static_cast<int>(pairs.size())) return out;
   // (1)
-  if (!detail::closed<D>(facets)) return out.fault = PenetrationFault::NotClosed, out;
+  if (!detail::closed<D>(facets, pairs.size())) return out.fault = PenetrationFault::NotClosed, out;
   detail::CertificateArithmetic<V> arithmetic(a, b, pairs);
   const auto fail = [&](PenetrationFault fault) {
     out.fault = fault;
@@ -372,18 +410,28 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   std::array<std::size_t, 4> on_a{}, on_b{};
   int count_a = 0, count_b = 0;
   if (!detail::connected_members(members, D, on_a, count_a, on_b, count_b)) count_a = count_b = 0;
+  std::optional<std::array<filter::Enclosure, D>> enclosed_normal;
   std::optional<std::array<Exact, D>> exact_normal;
+  // The sign of n_f·(x_i − x_anchor) for a point the one-double pass left undecided (a point within rounding of the
+  // plane: a box's fourth corner, rotated in double): in double words in the frame, else in rationals.
   const auto settle = [&](const ConvexPoints<V>& shape_ref, std::size_t anchor, int side) {
     return [&, shape = &shape_ref, anchor, side](std::size_t i) {
-      if (!exact_normal) {
-        const auto n = facet_normal(facet_points(arithmetic.exact(answer), answer));
-        exact_normal = n;
+      int s = 0;
+      if (arithmetic.framed()) {
+        if (!enclosed_normal) enclosed_normal = facet_normal(facet_points(arithmetic.enclosed(answer), answer));
+        std::array<filter::Enclosure, D> e;
+        if (arithmetic.enclosed_difference(shape->vertex(i), shape->vertex(anchor), e))
+          s = filter::sign(detail::dot(*enclosed_normal, e));
       }
-      arithmetic.note_rationals();
-      const auto p = convert<Exact>(shape->vertex(i)), q = convert<Exact>(shape->vertex(anchor));
-      Exact value = 0;
-      for (int c = 0; c < D; ++c) value += (*exact_normal)[c] * (p[c] - q[c]);
-      if (side * sgn(value) <= 0) return true;
+      if (s == 0) {
+        if (!exact_normal) exact_normal = facet_normal(facet_points(arithmetic.exact(answer), answer));
+        arithmetic.note_rationals();
+        const auto p = convert<Exact>(shape->vertex(i)), q = convert<Exact>(shape->vertex(anchor));
+        Exact value = 0;
+        for (int c = 0; c < D; ++c) value += (*exact_normal)[c] * (p[c] - q[c]);
+        s = sgn(value);
+      }
+      if (side * s <= 0) return true;
       // Beyond: a_i − b_f (A's side) or a_f − b_j (B's) is a point of A⊖B past the plane.
       out.beyond = side > 0 ? std::pair{i, pairs[answer[0]].second} : std::pair{pairs[answer[0]].first, i};
       return false;
@@ -417,7 +465,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   out.fault = PenetrationFault::None;
   bool depth_rounded = false, normal_rounded = false;
   if (arithmetic.framed()) {
-    const auto pf = facet_points(arithmetic.enclosed(), answer);
+    const auto pf = facet_points(arithmetic.enclosed(answer), answer);
     const auto n = facet_normal(pf);
     const filter::Enclosure o = facet_offset(pf);
     double framed_depth = 0;
@@ -671,23 +719,108 @@ void certified_contact(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
   certified_contact(a, b, normal, t, r);
 }
 
+// The point a_i − b_j of A⊖B with its vertices, as EPA takes it; and those of a list of vertex pairs.
+template <IndexedShape A, IndexedShape B, Vector W = typename A::vector_type>
+SupportPoint<W> support_point(const A& a, const B& b, std::size_t i, std::size_t j) {
+  const W x = a.vertex(i), y = b.vertex(j);
+  return SupportPoint<W>{W(x - y), x, y, i, j};
+}
+template <IndexedShape A, IndexedShape B, Vector W = typename A::vector_type>
+std::vector<SupportPoint<W>> support_points(const A& a, const B& b,
+                                            const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+  std::vector<SupportPoint<W>> out;
+  for (const auto& [i, j] : pairs) out.push_back(support_point(a, b, i, j));
+  return out;
+}
+
+// GJK's answer as EPA starts from it, for the first dimension + 1 of `points`: a simplex proven to enclose the origin
+// (certified_distance's).
+template <Vector W>
+Result<W> enclosing(const std::vector<SupportPoint<W>>& points) {
+  Result<W> gjk;
+  gjk.status = Status::Intersecting;
+  gjk.simplex.size = W::dimension + 1;
+  gjk.simplex.encloses_origin = true;
+  for (int k = 0; k <= W::dimension; ++k) gjk.simplex.points[k] = points[k];
+  return gjk;
+}
+
 }  // namespace detail
 
 // The penetration depth of A and B for double input, exact:
-//   1. certified_distance gives the class exactly (separated, touching, overlapping);
-//   2. overlapping: EPA in double from its proven simplex; its certificate checked by check_penetration;
-//   3. if it does not hold (or the double EPA gave none), EPA in rationals (ExactView), whose certificate is checked
-//      the same way — a failure there would be a bug in gjkref, and throws.
+//   1. EPA in double after its own GJK; its certificate checked by check_penetration (and repaired). A proven depth
+//      is the answer: its certificate shows the origin strictly inside A⊖B, so the shapes overlap.
+//   2. otherwise certified_distance gives the class exactly (separated, touching, overlapping);
+//   3. overlapping, and the double GJK gave EPA no start: EPA in double from the proven enclosing simplex, checked;
+//   4. if nothing is proven, EPA in rationals (ExactView), whose certificate is checked the same way — a failure there
+//      would be a bug in gjkref, and throws.
 template <Vector V>
 requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(const ConvexPoints<V>& a,
                                                                                          const ConvexPoints<V>& b,
                                                                                          bool with_exact = false) {
   constexpr int D = V::dimension;
   CertifiedPenetration<V> r;
-  const CertifiedResult<V> c = certified_distance(a, b, Options<V>{}, CertifiedOutput::Distance);
+  // The class, exactly (certified_distance), computed when first needed: a proven depth says by itself that the
+  // shapes overlap.
+  std::optional<CertifiedResult<V>> classified;
+  const auto class_of = [&]() -> const CertifiedResult<V>& {
+    if (!classified) classified = certified_distance(a, b, Options<V>{}, CertifiedOutput::Distance);
+    return *classified;
+  };
+  const auto exactly = [&] { return penetration(ExactView<V>(a), ExactView<V>(b)); };
+  // EPA in rationals, warm-started from the proven enclosing simplex and the points of the double EPA's polytope (a
+  // polytope holding the origin; only the growth past it runs in rationals), or from scratch.
+  const auto finish_exactly = [&](const PenetrationCertificate<D>& found) {
+    const CertifiedResult<V>& c = class_of();
+    if (static_cast<int>(c.simplex.size()) != D + 1) return exactly();
+    using VE = exact_vector_t<V>;
+    const ExactView<V> ea(a), eb(b);
+    std::vector<SupportPoint<VE>> points = detail::support_points(ea, eb, c.simplex);
+    for (const auto& [i, j] : found.points) points.push_back(detail::support_point(ea, eb, i, j));
+    return detail::expand(ea, eb, detail::enclosing(points), kDefaultMaxExpansions, &points);
+  };
+  // The double EPA's answer checked, and repaired up to kCertifiedEpaRepairs times; true when proven (r holds it).
+  const auto prove = [&](Penetration<V>& fast) {
+    r.double_fault = PenetrationFault::Malformed;
+    r.double_expansions = fast.expansions;
+    for (int repair = 0; fast.status == PenetrationStatus::Penetrating; ++repair) {
+      const PenetrationCheck check = check_penetration(a, b, fast.certificate);
+      r.double_fault = check.fault;
+      if (check.fault == PenetrationFault::None) {
+        r.status = PenetrationStatus::Penetrating;
+        r.input_error = InputError::None;
+        r.path = check.used_rationals ? CertifiedPath::DoubleCertified : CertifiedPath::Filtered;
+        r.depth = check.depth;
+        for (int k = 0; k < D; ++k) r.normal[k] = check.normal[k];
+        r.certificate = std::move(fast.certificate);
+        r.certificate.answer = check.answer;
+        r.repairs = repair;
+        if (with_exact) {
+          r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
+          detail::certified_contact(a, b, r.certificate, r);
+        }
+        return true;
+      }
+      // The repair, for a point w the check found beyond the nearest facet f's plane. (Boxes: the four corners of a
+      // face are rarely exactly coplanar in double, so A⊖B's face is two triangles with a crease far below the double
+      // EPA's gap, and the double EPA may keep either, or miss the corner.) If w is a vertex of the polytope across an
+      // edge of f, that edge is flipped; otherwise the polytope grows by w with every visibility decided exactly
+      // (detail::grow_exactly). Either way the surface stays closed, and the check decides again.
+      if (!check.beyond || repair == kCertifiedEpaRepairs) break;
+      if (!detail::flip_toward(fast.certificate, check.answer, *check.beyond) &&
+          !detail::grow_exactly(a, b, fast.certificate, *check.beyond))
+        break;
+    }
+    return false;
+  };
+
+  // 1. The double EPA after its own GJK, proven: the common case.
+  Penetration<V> fast = penetration(a, b);
+  if (fast.status == PenetrationStatus::Penetrating && prove(fast)) return r;
+  // 2. Not proven: the class, exactly.
+  const CertifiedResult<V>& c = class_of();
   r.input_error = c.input_error;
   r.path = c.path;
-  const auto exactly = [&] { return penetration(ExactView<V>(a), ExactView<V>(b)); };
   switch (c.contact_class) {
     case ContactClass::Separated:
       r.status = c.status == Status::InvalidInput ? PenetrationStatus::InvalidInput : PenetrationStatus::Separated;
@@ -705,70 +838,13 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
     }
     case ContactClass::Overlapping: break;
   }
-  // EPA in rationals, warm-started from the proven enclosing simplex and the points of the double EPA's polytope (a
-  // polytope holding the origin; only the growth past it runs in rationals), or from scratch.
-  const auto finish_exactly = [&](const PenetrationCertificate<D>& found) {
-    if (static_cast<int>(c.simplex.size()) != D + 1) return exactly();
-    using VE = exact_vector_t<V>;
-    const ExactView<V> ea(a), eb(b);
-    std::vector<SupportPoint<VE>> points;
-    const auto add = [&](std::size_t i, std::size_t j) {
-      const VE x = ea.vertex(i), y = eb.vertex(j);
-      points.push_back(SupportPoint<VE>{VE(x - y), x, y, i, j});
-    };
-    for (const auto& [i, j] : c.simplex) add(i, j);
-    for (const auto& [i, j] : found.points) add(i, j);
-    Result<VE> gjk;
-    gjk.status = Status::Intersecting;
-    gjk.simplex.size = D + 1;
-    gjk.simplex.encloses_origin = true;
-    for (int k = 0; k <= D; ++k) gjk.simplex.points[k] = points[k];
-    return detail::expand(ea, eb, std::move(gjk), kDefaultMaxExpansions, &points);
-  };
-  // The double EPA, from the proven simplex when it is a full one (it encloses the origin), else from its own GJK.
-  Penetration<V> fast;
-  if (static_cast<int>(c.simplex.size()) == D + 1) {
-    Result<V> gjk;
-    gjk.status = Status::Intersecting;
-    gjk.simplex.size = D + 1;
-    gjk.simplex.encloses_origin = true;
-    for (int k = 0; k <= D; ++k) {
-      const auto [i, j] = c.simplex[k];
-      gjk.simplex.points[k] = SupportPoint<V>{V(a.vertex(i) - b.vertex(j)), a.vertex(i), b.vertex(j), i, j};
-    }
-    fast = detail::expand(a, b, std::move(gjk), kDefaultMaxExpansions);
-  } else {
-    fast = penetration(a, b);
+  // 3. Overlapping: if the double GJK gave EPA no start (it stopped in its touching band, say), the double EPA from
+  // the proven enclosing simplex, proven the same way.
+  if (fast.status != PenetrationStatus::Penetrating && static_cast<int>(c.simplex.size()) == D + 1) {
+    fast = detail::expand(a, b, detail::enclosing(detail::support_points(a, b, c.simplex)), kDefaultMaxExpansions);
+    if (prove(fast)) return r;
   }
-  r.double_fault = PenetrationFault::Malformed;
-  r.double_expansions = fast.expansions;
-  for (int repair = 0; fast.status == PenetrationStatus::Penetrating; ++repair) {
-    const PenetrationCheck check = check_penetration(a, b, fast.certificate);
-    r.double_fault = check.fault;
-    if (check.fault == PenetrationFault::None) {
-      r.status = PenetrationStatus::Penetrating;
-      r.path = check.used_rationals ? CertifiedPath::DoubleCertified : CertifiedPath::Filtered;
-      r.depth = check.depth;
-      for (int k = 0; k < D; ++k) r.normal[k] = check.normal[k];
-      r.certificate = std::move(fast.certificate);
-      r.certificate.answer = check.answer;
-      r.repairs = repair;
-      if (with_exact) {
-        r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
-        detail::certified_contact(a, b, r.certificate, r);
-      }
-      return r;
-    }
-    // The repair, for a point w the check found beyond the nearest facet f's plane. (Boxes: the four corners of a face
-    // are rarely exactly coplanar in double, so A⊖B's face is two triangles with a crease far below the double EPA's
-    // gap, and the double EPA may keep either, or miss the corner.) If w is a vertex of the polytope across an edge of
-    // f, that edge is flipped; otherwise the polytope grows by w with every visibility decided exactly
-    // (detail::grow_exactly). Either way the surface stays closed, and the check decides again.
-    if (!check.beyond || repair == kCertifiedEpaRepairs) break;
-    if (!detail::flip_toward(fast.certificate, check.answer, *check.beyond) &&
-        !detail::grow_exactly(a, b, fast.certificate, *check.beyond))
-      break;
-  }
+  // 4. EPA in rationals.
   r.exact = finish_exactly(fast.certificate);
   r.path = CertifiedPath::ExactFinish;
   if (r.exact->status != PenetrationStatus::Penetrating)

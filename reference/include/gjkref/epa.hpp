@@ -223,7 +223,11 @@ class Polytope {
         for (int k = 0, j = 0; k < D; ++k)
           if (k != skip) ridge[j++] = f.vertex[k];
         std::sort(ridge.begin(), ridge.end());
-        const auto same = [&ridge](const auto& r) { return r.first == ridge; };
+        const auto same = [&ridge](const auto& r) {  // element by element (std::array's == is a memcmp call)
+          for (int k = 0; k < D - 1; ++k)
+            if (r.first[k] != ridge[k]) return false;
+          return true;
+        };
         const auto found = std::find_if(ridges_.begin(), ridges_.end(), same);
         if (found == ridges_.end())
           ridges_.push_back({ridge, 1});
