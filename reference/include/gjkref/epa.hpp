@@ -166,6 +166,10 @@ class Polytope {
   // The simplex of D + 1 affinely independent points of `points` (the first such, in order), with its centroid as the
   // point inside; then every other point added. Requires `points` to span the space.
   explicit Polytope(const std::vector<SupportPoint<V>>& points) {
+    // Room for the growth typical of small clouds, so that most queries allocate once per vector.
+    points_.reserve(points.size() + kReservedGrowth);
+    facets_.reserve(2 * (points.size() + kReservedGrowth));
+    ridges_.reserve(kReservedGrowth);
     std::vector<int> base = {0};
     std::vector<V> edges;  // points[base[k]] − points[base[0]], k ≥ 1: affinely independent ⇔ linearly independent
     for (int i = 1; i < static_cast<int>(points.size()) && static_cast<int>(base.size()) < D + 1; ++i)
@@ -268,6 +272,7 @@ class Polytope {
     facets_.push_back(f);
   }
 
+  static constexpr std::size_t kReservedGrowth = 32;  // a capacity, not a limit: vectors grow past it as needed
   std::vector<SupportPoint<V>> points_;
   std::vector<Facet<V>> facets_;
   std::vector<std::pair<std::array<int, D - 1>, int>> ridges_;  // grow's scratch
@@ -473,6 +478,8 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
           return p;
         }
       }
+      p.certificate.points.reserve(polytope.points().size());
+      p.certificate.facets.reserve(facets.size());
       for (const auto& q : polytope.points()) p.certificate.points.push_back({q.index_a, q.index_b});
       for (const auto& g : facets) {
         if (&g == &f) p.certificate.answer = static_cast<int>(p.certificate.facets.size());
