@@ -60,7 +60,8 @@ class Watchdog {
     armed_[id] = {clock, cpu_seconds(clock), time_limit(), &c, method};
     // Threads do not survive fork(): a child process (a campaign's shard, eval's per-case process) starts its own.
     if (watching_in_ != ::getpid()) {
-      std::thread([this] { watch(); }).detach();
+      std::thread([this] { watch(); }).detach();  // it takes the mutex (held here) before it clears starting_
+      starting_ = true;
       watching_in_ = ::getpid();
     }
     wake_.notify_one();
@@ -77,6 +78,8 @@ class Watchdog {
   // armed call has left never wakes after a limit has passed by more than the time it takes to wake.
   void watch() {
     std::unique_lock lock(mutex_);
+    starting_ = false;
+    started_.notify_all();
     for (;;) {
       if (armed_.empty()) {
         wake_.wait(lock);
@@ -133,19 +136,30 @@ class Watchdog {
 
  public:
   // Threads do not survive fork(), and a mutex held by the watchdog at that moment would stay locked in the child:
-  // the fork handlers take the mutex around fork(), and the child starts with no armed call and no watchdog.
-  static void before_fork() { instance().mutex_.lock(); }
+  // the fork handlers take the mutex around fork(), and the child starts with no armed call and no watchdog. They
+  // also wait until a watchdog thread just created has started: a thread still starting when the process forks can
+  // leave a runtime's thread bookkeeping locked in the child (under AddressSanitizer the child's own watchdog then
+  // never ran, in 16 of 300 runs of TimeLimit.AForkedChildHasItsOwnWatchdog under load).
+  static void before_fork() {
+    Watchdog& w = instance();
+    std::unique_lock lock(w.mutex_);
+    w.started_.wait(lock, [&w] { return !w.starting_; });
+    lock.release();  // held across fork(); each side unlocks it after
+  }
   static void after_fork_in_parent() { instance().mutex_.unlock(); }
   static void after_fork_in_child() {
     Watchdog& w = instance();
     w.armed_.clear();
     new (&w.wake_) std::condition_variable;  // the parent's watchdog, waiting on it, is not in the child
+    new (&w.started_) std::condition_variable;
     w.mutex_.unlock();
   }
 
  private:
   std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable started_;  // the watchdog thread has started (starting_ false)
+  bool starting_ = false;            // a watchdog thread was created and has not yet started
   std::map<unsigned long long, Armed> armed_;
   unsigned long long next_id_ = 0;
   pid_t watching_in_ = 0;  // the process whose watchdog thread runs (0: none yet)
