@@ -71,13 +71,10 @@ Exact brute_force_squared_depth(const std::vector<V>& points) {
 // A) with the given weights of the origin.
 Result<V3> gjk_answer(const std::vector<V3>& a, const std::vector<int>& chosen, const std::vector<Exact>& weights,
                       bool encloses) {
-  Result<V3> r;
-  r.status = Status::Intersecting;
-  r.stop_rule = encloses ? StopRule::Enclosed : StopRule::OriginOnSimplex;
-  r.simplex.size = static_cast<int>(chosen.size());
-  r.simplex.encloses_origin = encloses;
+  std::vector<SupportPoint<V3>> points;
+  for (const int i : chosen) points.push_back({a[i], a[i], V3{}, static_cast<std::size_t>(i), 0});
+  Result<V3> r = detail::intersecting_answer(points, static_cast<int>(chosen.size()), encloses);
   for (std::size_t k = 0; k < chosen.size(); ++k) {
-    r.simplex.points[k] = {a[chosen[k]], a[chosen[k]], V3{}, static_cast<std::size_t>(chosen[k]), 0};
     r.simplex.weights[k] = weights[k];
     r.witness_a = r.witness_a + weights[k] * a[chosen[k]];
   }

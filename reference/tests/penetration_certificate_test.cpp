@@ -287,15 +287,10 @@ TYPED_TEST(FloatingEpaStarts, EveryGjkSimplexInEveryOrderGivesTheDepth) {
     std::vector<int> order = chosen;
     std::sort(order.begin(), order.end());
     do {
-      Result<VT> r;
-      r.status = Status::Intersecting;
-      r.stop_rule = encloses ? StopRule::Enclosed : StopRule::OriginOnSimplex;
-      r.simplex.size = static_cast<int>(order.size());
-      r.simplex.encloses_origin = encloses;
-      for (std::size_t k = 0; k < order.size(); ++k) {
-        r.simplex.points[k] = {a[order[k]], a[order[k]], VT{}, static_cast<std::size_t>(order[k]), 0};
-        r.simplex.weights[k] = T(1) / T(order.size());
-      }
+      std::vector<SupportPoint<VT>> points;
+      for (const int i : order) points.push_back({a[i], a[i], VT{}, static_cast<std::size_t>(i), 0});
+      Result<VT> r = detail::intersecting_answer(points, static_cast<int>(order.size()), encloses);
+      for (std::size_t k = 0; k < order.size(); ++k) r.simplex.weights[k] = T(1) / T(order.size());
       const Penetration<VT> p = detail::expand(shape_a, origin, r, 1000);
       SCOPED_TRACE(::testing::Message() << "start of " << order.size() << " points, first " << order[0]);
       ASSERT_EQ(p.status, PenetrationStatus::Penetrating);

@@ -733,18 +733,6 @@ std::vector<SupportPoint<W>> support_points(const A& a, const B& b,
   return out;
 }
 
-// GJK's answer as EPA starts from it, for the first dimension + 1 of `points`: a simplex proven to enclose the origin
-// (certified_distance's).
-template <Vector W>
-Result<W> enclosing(const std::vector<SupportPoint<W>>& points) {
-  Result<W> gjk;
-  gjk.status = Status::Intersecting;
-  gjk.simplex.size = W::dimension + 1;
-  gjk.simplex.encloses_origin = true;
-  for (int k = 0; k <= W::dimension; ++k) gjk.simplex.points[k] = points[k];
-  return gjk;
-}
-
 }  // namespace detail
 
 // The penetration depth of A and B for double input, exact:
@@ -777,7 +765,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
     const ExactView<V> ea(a), eb(b);
     std::vector<SupportPoint<VE>> points = detail::support_points(ea, eb, c.simplex);
     for (const auto& [i, j] : found.points) points.push_back(detail::support_point(ea, eb, i, j));
-    return detail::expand(ea, eb, detail::enclosing(points), kDefaultMaxExpansions, &points);
+    return detail::expand(ea, eb, detail::intersecting_answer(points, D + 1, true), kDefaultMaxExpansions, &points);
   };
   // The double EPA's answer checked, and repaired up to kCertifiedEpaRepairs times; true when proven (r holds it).
   const auto prove = [&](Penetration<V>& fast) {
@@ -841,7 +829,8 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
   // 3. Overlapping: if the double GJK gave EPA no start (it stopped in its touching band, say), the double EPA from
   // the proven enclosing simplex, proven the same way.
   if (fast.status != PenetrationStatus::Penetrating && static_cast<int>(c.simplex.size()) == D + 1) {
-    fast = detail::expand(a, b, detail::enclosing(detail::support_points(a, b, c.simplex)), kDefaultMaxExpansions);
+    fast = detail::expand(a, b, detail::intersecting_answer(detail::support_points(a, b, c.simplex), D + 1, true),
+                          kDefaultMaxExpansions);
     if (prove(fast)) return r;
   }
   // 4. EPA in rationals.

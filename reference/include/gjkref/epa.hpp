@@ -301,6 +301,20 @@ std::array<scalar_t<V>, V::dimension> facet_weights(const Polytope<V>& polytope,
   return lambda;
 }
 
+// GJK's answer "intersecting" with the simplex of the first `size` of `points`, as EPA starts from it: `encloses` when
+// they enclose the origin (a full simplex), else the origin lies on it. (certified_penetration starts from a simplex
+// proven to enclose the origin; the tests, from hand-made ones.)
+template <Vector V>
+Result<V> intersecting_answer(const std::vector<SupportPoint<V>>& points, int size, bool encloses) {
+  Result<V> gjk;
+  gjk.status = Status::Intersecting;
+  gjk.stop_rule = encloses ? StopRule::Enclosed : StopRule::OriginOnSimplex;
+  gjk.simplex.size = size;
+  gjk.simplex.encloses_origin = encloses;
+  for (int k = 0; k < size; ++k) gjk.simplex.points[k] = points[k];
+  return gjk;
+}
+
 // The start of EPA for intersecting shapes (see the top of the file): the points of a full-dimensional polytope
 // containing the origin, or the normal of a plane through the origin that supports A⊖B (the shapes touch).
 template <Vector V>
@@ -555,18 +569,13 @@ ContactFeature supporting_feature(std::size_t count, const Vertex& vertex, const
     out.vertices.push_back(i);
     on.push_back(x);
   }
-  // The affine dimension: 0 if all the points coincide, 2 if two edges from the first are independent, else 1.
-  const auto other = std::find_if(on.begin(), on.end(), [&](const VE& x) { return !(x == on.front()); });
-  if (other == on.end()) return out;
-  out.dimension = 1;
-  const VE e = *other - on.front();
-  for (const VE& x : on) {
-    if constexpr (VE::dimension == 3) {
-      if (!is_zero(cross(e, x - on.front()))) return out.dimension = 2, out;
-    } else {
-      if (cross(e, x - on.front()) != 0) return out.dimension = 2, out;
-    }
-  }
+  // The affine dimension: how many independent edges from the first point the others give (at most dimension − 1,
+  // the points lying on one plane).
+  std::vector<VE> edges;
+  for (const VE& x : on)
+    if (static_cast<int>(edges.size()) < VE::dimension - 1 && outside_span(edges, VE(x - on.front())))
+      edges.push_back(x - on.front());
+  out.dimension = static_cast<int>(edges.size());
   return out;
 }
 
