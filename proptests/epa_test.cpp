@@ -188,13 +188,14 @@ bool parallel(const oracle::ExactPoint& m, const oracle::ExactPoint& n) {
 }
 
 // Is `rounded` the unit vector u/|u| with each coordinate correctly rounded to double? Checked from the definition, by
-// exact comparisons (no rounding of the check's own): the sign matches, and u_k²/|u|² lies between the squares of
-// the midpoints from |rounded_k| to its neighbours.
+// exact comparisons (no rounding of the check's own): the sign bit is u_k's (a nonzero u_k can round to a zero, which
+// keeps its sign: −0 for a negative one, as IEEE 754 rounds), and u_k²/|u|² lies between the squares of the midpoints
+// from |rounded_k| to its neighbours.
 bool is_rounded_unit(const oracle::ExactPoint& u, const std::array<double, 3>& rounded, int dim) {
   const Exact uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
   for (int k = 0; k < dim; ++k) {
     const double c = std::fabs(rounded[k]);
-    if (sgn(u[k]) != (rounded[k] > 0) - (rounded[k] < 0)) return false;
+    if (std::signbit(rounded[k]) != (u[k] < 0)) return false;
     const Exact q = u[k] * u[k] / uu;
     const Exact above = (Exact(c) + Exact(std::nextafter(c, 2.0))) / 2;
     if (q > above * above) return false;
@@ -475,6 +476,30 @@ TEST(CertifiedEpaFindings, APassThatGivesUpRefutesNothing) {
   EXPECT_EQ(check_penetration(casefile::to_shape<Vec2<double>>(c.a), casefile::to_shape<Vec2<double>>(c.b),
                               r.certificate).fault,
             PenetrationFault::None);
+}
+
+// Every EPA finding kept in cases/findings (the files named epa-*.json), replayed through the whole property check
+// above; each file's note gives its cause.
+TEST(CertifiedEpaFindings, EveryKeptCaseAgreesWithTheOracle) {
+  int replayed = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(GJKREF_FINDINGS_DIR)) {
+    const std::string file = entry.path().filename().string();
+    if (!file.starts_with("epa-") || entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(file);
+    const casefile::Parsed parsed = casefile::read_file(entry.path().string());
+    ASSERT_FALSE(parsed.error) << parsed.error->message();
+    for (const Case& c : parsed.cases) {
+      const oracle::Answer answer = oracle::fast_oracle(c);
+      ASSERT_TRUE(answer.verdict == oracle::Verdict::Overlapping || answer.verdict == oracle::Verdict::Touching);
+      const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
+      if (c.dim == 2)
+        agrees_with_the_oracle<V2>(c, answer, truth, replayed);
+      else
+        agrees_with_the_oracle<V3>(c, answer, truth, replayed);
+      ++replayed;
+    }
+  }
+  EXPECT_GE(replayed, 2);
 }
 
 #define GJKREF_EPA_FAMILY(Test, name, generator)                         \
