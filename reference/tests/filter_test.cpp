@@ -18,6 +18,7 @@ namespace {
 
 using filter::Bounded;
 using filter::Enclosure;
+using filter::Framed;
 
 // A value of the filter and the exact rational it stands for, carried side by side.
 template <class F>
@@ -47,11 +48,17 @@ Exact error_of(const Tracked<Enclosure>& x) {
   return abs(x.exact - Exact(x.value.hi) - Exact(x.value.lo)) - Exact(x.value.err);
 }
 Exact error_of(const Tracked<Bounded>& x) { return abs(x.exact - Exact(x.value.value)) - Exact(x.value.err); }
+Exact error_of(const Tracked<Framed>& x) {
+  return abs(x.exact - Exact(x.value.value)) - Exact(filter::error_of(x.value));
+}
 
 template <class F>
 Tracked<F> leaf(double a, double b) {
   if constexpr (std::is_same_v<F, Enclosure>)
     return {filter::difference(a, b), Exact(Exact(a) - Exact(b))};
+  else if constexpr (std::is_same_v<F, Framed>)  // its precondition: leaves below 2 (a power-of-two frame)
+    return {filter::framed_difference(std::ldexp(a, -41), std::ldexp(b, -41)),
+            Exact(Exact(std::ldexp(a, -41)) - Exact(std::ldexp(b, -41)))};
   else
     return {filter::bounded_difference(a, b), Exact(Exact(a) - Exact(b))};
 }
@@ -113,6 +120,13 @@ TEST(Filter, BoundedValuesHoldTheExactValue) {
   const std::uint64_t seed = test::test_seed(20261125);
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   enclosures_hold<Bounded>(seed, 20000);
+}
+
+// The a-priori bound of filter::Framed, on the same trees with every leaf scaled into the frame (below 2): degree ≤ 16.
+TEST(Filter, FramedValuesHoldTheExactValue) {
+  const std::uint64_t seed = test::test_seed(20261126);
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  enclosures_hold<Framed>(seed, 20000);
 }
 
 // A sum that cancels to far below its terms' rounding: the double words keep it, one double does not decide it.

@@ -309,6 +309,7 @@ T unit() {
     return T{1, 0};
 }
 inline int sign_of(const filter::Bounded& x) { return filter::sign(x); }
+inline int sign_of(const filter::Framed& x) { return filter::sign(x); }
 inline int sign_of(const filter::Enclosure& x) { return filter::sign(x); }
 inline int sign_of(const mpz_class& x) { return sgn(x); }
 

@@ -29,7 +29,7 @@
 // n_f·a is the same for all of f's vertices of A, because n_f·(a_k − b_k) = o_f for each pair; otherwise each is
 // checked like any other point.
 //
-// Every sign is decided exactly: by filter::Bounded, else filter::Enclosure (a power-of-two frame, as in
+// Every sign is decided exactly: by filter::Framed, else filter::Enclosure (a power-of-two frame, as in
 // certify_by_filters), else in rationals — so a filter's give-up costs time, never correctness. Nothing depends on the
 // solver: a certificate from the double EPA, the exact EPA or anywhere else is checked the same way.
 #pragma once
@@ -93,7 +93,7 @@ inline int sign_of(const Exact& x) { return sgn(x); }
 template <class Points>
 using element_t = std::remove_cvref_t<decltype(std::declval<Points>()[0][0])>;
 
-// The certificate's points in three arithmetics, for signs decided by the cheapest that can: Bounded and Enclosure in a
+// The certificate's points in three arithmetics, for signs decided by the cheapest that can: Framed and Enclosure in a
 // power-of-two frame (none when a coordinate is too small for it), rationals in the original units, built on first
 // use. Every polynomial asked about is homogeneous, so the frame does not change a sign.
 template <Vector V>
@@ -115,10 +115,10 @@ class CertificateArithmetic {
     bounded_.reserve(pairs_.size());
     for (const auto& [i, j] : pairs_) {
       const V x = a.vertex(i), y = b.vertex(j);
-      Point<filter::Bounded> p{};
+      Point<filter::Framed> p{};
       for (int c = 0; c < D; ++c) {
         if (!frame_.admits(x[c]) || !frame_.admits(y[c])) framed_ = false;
-        p[c] = filter::bounded_difference(frame_.framed(x[c]), frame_.framed(y[c]));
+        p[c] = filter::framed_difference(frame_.framed(x[c]), frame_.framed(y[c]));
       }
       bounded_.push_back(p);
     }
@@ -135,7 +135,7 @@ class CertificateArithmetic {
     return sign_of(poly(exact(facets...)));
   }
 
-  const std::vector<Point<filter::Bounded>>& bounded() const { return bounded_; }
+  const std::vector<Point<filter::Framed>>& bounded() const { return bounded_; }
   // The points in double words in the frame, those of `facets` computed (each once, on first use).
   template <class... Facets>
   const std::vector<Point<filter::Enclosure>>& enclosed(const Facets&... facets) {
@@ -188,7 +188,7 @@ class CertificateArithmetic {
   bool framed_ = false, used_rationals_ = false;
   DifferenceFrame frame_{1.0};
   int exponent_ = 0;
-  std::vector<Point<filter::Bounded>> bounded_;
+  std::vector<Point<filter::Framed>> bounded_;
   std::vector<Point<filter::Enclosure>> enclosed_;
   std::vector<bool> enclosed_ready_;
   std::vector<Point<Exact>> exact_;
@@ -346,7 +346,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   // Each facet's normal, offset (n·p₀, the same polynomial as det(p₀, p₁, p₂)) and |n|² in the cheap filter, once; a
   // sign it leaves undecided goes to arithmetic.sign (double words, then rationals).
   const std::size_t facet_count = facets.size();
-  std::vector<filter::Bounded> offset(facet_count), normal_squared(facet_count);
+  std::vector<filter::Framed> offset(facet_count), normal_squared(facet_count);
   for (std::size_t k = 0; k < facet_count; ++k) {
     const auto p = facet_points(arithmetic.bounded(), facets[k]);
     const auto n = facet_normal(p);

@@ -24,6 +24,7 @@
 // Pinned by Filter.* (reference/tests/filter_test.cpp: every decided sign and rounding against GMP/MPFR).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -186,6 +187,45 @@ inline int sign(const Bounded& x) {
   if (-x.value > margin) return -1;
   return 0;
 }
+// The cheapest filter, for the certificate's polynomials in a power-of-two frame: a double computed as usual, with
+// beside it the same expression on the leaves' absolute values with every − read as + (its `magnitude`). Evaluated
+// with +, −, × from exact leaves, each operation rounding to nearest, a value k operations deep is the sum of its
+// formal monomials each times a product of at most k factors (1 + δ), |δ| ≤ u = 2^−53 (Higham, Accuracy and Stability
+// of Numerical Algorithms, §3.1), so |computed − exact| ≤ γ_k·A with γ_k = ku/(1 − ku) and A the magnitude computed
+// exactly; the magnitude computed in double (sums and products of non-negative numbers) is at least A·(1 − u)^k.
+// Hence |computed − exact| ≤ γ_k·(1 − u)^−k·magnitude ≤ 2ku·magnitude ≤ kFramedDepth·2^−52·magnitude for every
+// expression at most kFramedDepth = 16 operations deep, the factor 2 over u also covering the rounding of the bound's
+// own two operations. Gradual underflow adds at most half a subnormal unit (2^−1075) per product, carried to the result
+// times its cofactor. With leaves below 2 in magnitude (the frame), polynomials of degree ≤ 16 in them whose formal
+// expansion has at most 2^40 monomials, and at most 2^16 operations, every cofactor is below 2^56 and all underflow
+// together below 2^−1003, inside kUnderflowSlack = 2^−1000, the bound's absolute term; overflow is impossible.
+// The expressions of certified_penetration.hpp, with the leaves' differences p = x − y at depth 1: a facet's normal
+// (p₁ − p₀) × (p₂ − p₀) depth 4, its offset n·p₀ and |n|² depth 7, the nearer-facet comparison o_f²|n_g|² − o_g²|n_f|²
+// depth 10 (degree 10, fewer than 2^28 monomials), (5)'s n·(p_i × p_j) depth 7, the growth's orientation
+// det(p₁ − p₀, p₂ − p₀, w − p₀) depth 7 (2D: smaller). No depth is tracked at run time: the value and its magnitude are
+// one pair of doubles, one packed operation per operation (Bounded takes five to eight). Pinned by
+// Filter.FramedValuesHoldTheExactValue.
+inline constexpr int kFramedDepth = 16;
+struct Framed {
+  double value = 0, magnitude = 0;
+};
+
+// a − b for two exact doubles in the frame (|a|, |b| < 2): the leaves' first operation.
+inline Framed framed_difference(double a, double b) { return {a - b, std::fabs(a) + std::fabs(b)}; }
+inline Framed operator-(const Framed& x) { return {-x.value, x.magnitude}; }
+inline Framed operator+(const Framed& x, const Framed& y) { return {x.value + y.value, x.magnitude + y.magnitude}; }
+inline Framed operator-(const Framed& x, const Framed& y) { return {x.value - y.value, x.magnitude + y.magnitude}; }
+inline Framed operator*(const Framed& x, const Framed& y) { return {x.value * y.value, x.magnitude * y.magnitude}; }
+inline double error_of(const Framed& x) { return kFramedDepth * 0x1p-52 * x.magnitude + kUnderflowSlack; }
+inline int sign(const Framed& x) {
+  const double margin = error_of(x);
+  if (!(std::isfinite(x.value) && std::isfinite(margin))) return 0;
+  if (x.value > margin) return 1;
+  if (-x.value > margin) return -1;
+  return 0;
+}
+inline double value_of(const Framed& x) { return x.value; }
+
 // The double nearest the value, and its error (for a direction handed to a filtered pass).
 inline double value_of(const Bounded& x) { return x.value; }
 inline double error_of(const Bounded& x) { return x.err; }
