@@ -16,7 +16,6 @@
 namespace gjkref {
 namespace {
 
-using filter::Bounded;
 using filter::Enclosure;
 using filter::Framed;
 
@@ -47,7 +46,6 @@ Tracked<F> operator*(const Tracked<F>& x, const Tracked<F>& y) {
 Exact error_of(const Tracked<Enclosure>& x) {
   return abs(x.exact - Exact(x.value.hi) - Exact(x.value.lo)) - Exact(x.value.err);
 }
-Exact error_of(const Tracked<Bounded>& x) { return abs(x.exact - Exact(x.value.value)) - Exact(x.value.err); }
 Exact error_of(const Tracked<Framed>& x) {
   return abs(x.exact - Exact(x.value.value)) - Exact(filter::error_of(x.value));
 }
@@ -56,11 +54,9 @@ template <class F>
 Tracked<F> leaf(double a, double b) {
   if constexpr (std::is_same_v<F, Enclosure>)
     return {filter::difference(a, b), Exact(Exact(a) - Exact(b))};
-  else if constexpr (std::is_same_v<F, Framed>)  // its precondition: leaves below 2 (a power-of-two frame)
+  else  // Framed's precondition: leaves below 2 (a power-of-two frame)
     return {filter::framed_difference(std::ldexp(a, -41), std::ldexp(b, -41)),
             Exact(Exact(std::ldexp(a, -41)) - Exact(std::ldexp(b, -41)))};
-  else
-    return {filter::bounded_difference(a, b), Exact(Exact(a) - Exact(b))};
 }
 
 // Random doubles over a wide range of magnitudes and signs, with exact repeats and cancellations.
@@ -116,12 +112,6 @@ TEST(Filter, EnclosuresHoldTheExactValue) {
   enclosures_hold<Enclosure>(seed, 20000);
 }
 
-TEST(Filter, BoundedValuesHoldTheExactValue) {
-  const std::uint64_t seed = test::test_seed(20261125);
-  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  enclosures_hold<Bounded>(seed, 20000);
-}
-
 // The a-priori bound of filter::Framed, on the same trees with every leaf scaled into the frame (below 2): degree ≤ 16.
 TEST(Filter, FramedValuesHoldTheExactValue) {
   const std::uint64_t seed = test::test_seed(20261126);
@@ -136,8 +126,8 @@ TEST(Filter, CancellationIsKeptInTwoWords) {
                       filter::exact(std::ldexp(1.0, -52));
   // Exactly (2^−52)(1 − 2^−80) − 2^−52 = −2^−132.
   EXPECT_EQ(filter::sign(x), -1);
-  const Bounded y = filter::bounded_difference(1 + std::ldexp(1.0, -52), 1) * filter::bounded_difference(1, tiny) -
-                    Bounded{std::ldexp(1.0, -52), 0};
+  const Framed y = filter::framed_difference(1 + std::ldexp(1.0, -52), 1) * filter::framed_difference(1, tiny) -
+                   filter::framed_difference(std::ldexp(1.0, -52), 0);
   EXPECT_EQ(filter::sign(y), 0);
 }
 

@@ -305,15 +305,16 @@ template <class T>
 T unit() {
   if constexpr (std::is_same_v<T, mpz_class>)
     return T(1);
+  else if constexpr (std::is_same_v<T, filter::Framed>)
+    return T{1, 1};  // an exact leaf: its magnitude is |1|
   else
     return T{1, 0};
 }
-inline int sign_of(const filter::Bounded& x) { return filter::sign(x); }
 inline int sign_of(const filter::Framed& x) { return filter::sign(x); }
 inline int sign_of(const filter::Enclosure& x) { return filter::sign(x); }
 inline int sign_of(const mpz_class& x) { return sgn(x); }
 
-// Step 2a's quantities of a simplex w_0..w_{k−1}, in the arithmetic T (filter::Bounded for signs, filter::Enclosure
+// Step 2a's quantities of a simplex w_0..w_{k−1}, in the arithmetic T (filter::Framed for signs, filter::Enclosure
 // for roundings; mpz_class, on integers, for the exact weights of a proven simplex, exact_answer): the barycentric numerators c_i, their sum Q, Q·|v*|² (separated), and a positive multiple of v*
 // (separated). `orientation`: the decided sign of the area (2D, k = 2) or volume (k = 3) that orients v*; 0 when T
 // cannot decide it (then `toward` is not set). The formulas are listed above certify_by_filters.
@@ -529,7 +530,7 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
   const DifferenceFrame frame(largest);
   const int e = frame.exponent;
   std::array<V, 4> fa{}, fb{};
-  std::array<std::array<filter::Bounded, D>, 4> bounded{};
+  std::array<std::array<filter::Framed, D>, 4> framed{};
   std::array<std::array<Enclosure, D>, 4> w{};
   for (int i = 0; i < k; ++i)
     for (int c = 0; c < D; ++c) {
@@ -537,7 +538,7 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
       if (!frame.admits(x) || !frame.admits(y)) return std::nullopt;
       fa[i][c] = frame.framed(x);
       fb[i][c] = frame.framed(y);
-      bounded[i][c] = filter::bounded_difference(fa[i][c], fb[i][c]);
+      framed[i][c] = filter::framed_difference(fa[i][c], fb[i][c]);
       w[i][c] = filter::difference(fa[i][c], fb[i][c]);
     }
 
@@ -550,7 +551,7 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
       if (filter::sign(q.weight[i]) != side) return false;
     return true;
   };
-  const SimplexAlgebra<filter::Bounded, D> cheap = simplex_algebra(bounded, k, separated, true);
+  const SimplexAlgebra<filter::Framed, D> cheap = simplex_algebra(framed, k, separated, true);
   const bool cheap_signs = signs_hold(cheap);
   // Double words: for the roundings, and for the signs the cheap filter left undecided.
   SimplexAlgebra<Enclosure, D> q = simplex_algebra(w, k, separated, witnesses || !cheap_signs);

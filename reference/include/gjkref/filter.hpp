@@ -157,36 +157,6 @@ inline Enclosure operator*(const Enclosure& x, double y) {
   return r;
 }
 
-// A cheaper filter for signs: one double with a bound on its error, |exact − value| ≤ err. Each operation's rounding
-// is at most 2^−53·|result| (2^−53·|value|·(1 + 2^−52), covered by kBoundRounding), and the operands' bounds propagate
-// as for Enclosure (with no low word). Decides the signs of generic input; undecided ones go to Enclosure.
-struct Bounded {
-  double value = 0, err = 0;
-};
-
-inline Bounded bounded_difference(double a, double b) {
-  const double v = a - b;
-  return {v, std::fabs(v) * 0x1p-53 * kBoundRounding + kUnderflowSlack};
-}
-inline Bounded operator-(const Bounded& x) { return {-x.value, x.err}; }
-inline Bounded operator+(const Bounded& x, const Bounded& y) {
-  const double v = x.value + y.value;
-  return {v, (x.err + y.err + 0x1p-53 * std::fabs(v)) * kBoundRounding + kUnderflowSlack};
-}
-inline Bounded operator-(const Bounded& x, const Bounded& y) { return x + (-y); }
-inline Bounded operator*(const Bounded& x, const Bounded& y) {
-  const double v = x.value * y.value;
-  return {v, (std::fabs(x.value) * y.err + std::fabs(y.value) * x.err + x.err * y.err + 0x1p-53 * std::fabs(v)) *
-                     kBoundRounding +
-                 kUnderflowSlack};
-}
-inline int sign(const Bounded& x) {
-  const double margin = x.err * kBoundRounding;
-  if (!(std::isfinite(x.value) && std::isfinite(margin))) return 0;
-  if (x.value > margin) return 1;
-  if (-x.value > margin) return -1;
-  return 0;
-}
 // The cheapest filter, for the certificate's polynomials in a power-of-two frame: a double computed as usual, with
 // beside it the same expression on the leaves' absolute values with every − read as + (its `magnitude`). Evaluated
 // with +, −, × from exact leaves, each operation rounding to nearest, a value k operations deep is the sum of its
@@ -202,8 +172,9 @@ inline int sign(const Bounded& x) {
 // The expressions of certified_penetration.hpp, with the leaves' differences p = x − y at depth 1: a facet's normal
 // (p₁ − p₀) × (p₂ − p₀) depth 4, its offset n·p₀ and |n|² depth 7, the nearer-facet comparison o_f²|n_g|² − o_g²|n_f|²
 // depth 10 (degree 10, fewer than 2^28 monomials), (5)'s n·(p_i × p_j) depth 7, the growth's orientation
-// det(p₁ − p₀, p₂ − p₀, w − p₀) depth 7 (2D: smaller). No depth is tracked at run time: the value and its magnitude are
-// one pair of doubles, one packed operation per operation (Bounded takes five to eight). Pinned by
+// det(p₁ − p₀, p₂ − p₀, w − p₀) depth 7; certified.hpp's step 2a, with w = a − b at depth 1: the barycentric
+// numerators depth ≤ 7, Q and Q·|v*|² ≤ 7, the direction toward v* ≤ 6 (2D: smaller). No depth is tracked at run time: the value and its magnitude are
+// one pair of doubles, one packed operation per operation (a running bound takes five to eight). Pinned by
 // Filter.FramedValuesHoldTheExactValue.
 inline constexpr int kFramedDepth = 16;
 struct Framed {
@@ -227,8 +198,6 @@ inline int sign(const Framed& x) {
 inline double value_of(const Framed& x) { return x.value; }
 
 // The double nearest the value, and its error (for a direction handed to a filtered pass).
-inline double value_of(const Bounded& x) { return x.value; }
-inline double error_of(const Bounded& x) { return x.err; }
 inline double value_of(const Enclosure& x) { return x.hi; }
 inline double error_of(const Enclosure& x) { return (x.err + std::fabs(x.lo)) * kBoundRounding; }
 
