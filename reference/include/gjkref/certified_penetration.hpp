@@ -30,7 +30,8 @@
 // checked like any other point.
 //
 // Every sign is decided exactly: by filter::Framed, else filter::Enclosure (a power-of-two frame, as in
-// certify_by_filters), else in rationals — so a filter's give-up costs time, never correctness. Nothing depends on the
+// certify_by_filters), else exactly (in integers: the points scaled by a power of two) — so a filter's give-up costs
+// time, never correctness. Nothing depends on the
 // solver: a certificate from the double EPA, the exact EPA or anywhere else is checked the same way.
 #pragma once
 
@@ -81,7 +82,7 @@ struct PenetrationCheck {
   // Proven: the unit normal n_f/|n_f|, each coordinate correctly rounded to double (2D: the first two). B moves along it
   // by the depth to touch A.
   std::array<double, 3> normal{};
-  bool used_rationals = false;  // some sign or a rounding needed rationals
+  bool used_rationals = false;  // some sign or a rounding needed exact arithmetic (integers or rationals)
 };
 
 namespace detail {
@@ -93,9 +94,27 @@ inline int sign_of(const Exact& x) { return sgn(x); }
 template <class Points>
 using element_t = std::remove_cvref_t<decltype(std::declval<Points>()[0][0])>;
 
-// The certificate's points in three arithmetics, for signs decided by the cheapest that can: Framed and Enclosure in a
-// power-of-two frame (none when a coordinate is too small for it), rationals in the original units, built on first
-// use. Every polynomial asked about is homogeneous, so the frame does not change a sign.
+// x = M·2^(e − 53) with an integer M, |M| < 2^53, for a double x ≠ 0 (frexp's e; subnormals too): e − 53 is at most
+// the exponent of x's lowest bit, and x·2^shift is an integer for shift ≥ 53 − e.
+inline int lowest_bit(double x) {
+  int e = 0;
+  (void)std::frexp(x, &e);
+  return e - 53;
+}
+// x·2^shift as an integer, for shift ≥ −lowest_bit(x) (any shift when x = 0).
+inline mpz_class scaled_integer(double x, int shift) {
+  if (x == 0) return mpz_class(0);
+  int e = 0;
+  const double f = std::frexp(x, &e);
+  mpz_class m(static_cast<long>(std::ldexp(f, 53)));
+  m <<= static_cast<mp_bitcnt_t>(e - 53 + shift);
+  return m;
+}
+
+// The certificate's points in four arithmetics, for signs decided by the cheapest that can: Framed and Enclosure in a
+// power-of-two frame (none when a coordinate is too small for it), integers (the exact signs) and rationals (the
+// roundings' last resort), built on first use. Every polynomial asked about is homogeneous, so neither the frame nor
+// the integers' power of two changes a sign.
 template <Vector V>
 class CertificateArithmetic {
  public:
@@ -125,14 +144,14 @@ class CertificateArithmetic {
   }
 
   // The exact sign of poly(points), poly a generic callable on a vector of points in any of the arithmetics, which
-  // reads only the points of `facets`.
+  // reads only the points of `facets`: the cheap filter, double words, then integers.
   template <class Poly, class... Facets>
   int sign(const Poly& poly, const Facets&... facets) {
     if (framed_) {
       if (const int s = sign_of(poly(bounded_))) return s;
       if (const int s = sign_of(poly(enclosed(facets...)))) return s;
     }
-    return sign_of(poly(exact(facets...)));
+    return sign_of(poly(integers(facets...)));
   }
 
   const std::vector<Point<filter::Framed>>& bounded() const { return bounded_; }
@@ -167,6 +186,34 @@ class CertificateArithmetic {
     }());
     return exact_;
   }
+  // The points as integers, those of `facets` computed (each once): every coordinate of the pairs' vertices times
+  // 2^shift is an integer (shift: minus the lowest bit's exponent among them), so each difference is. A common positive
+  // factor changes no sign of a homogeneous polynomial, and integer products need no gcd (rationals normalise every
+  // result), which makes the signs left to exact arithmetic several times cheaper.
+  template <class... Facets>
+  const std::vector<Point<mpz_class>>& integers(const Facets&... facets) {
+    used_rationals_ = true;
+    if (integers_.empty()) {
+      integers_.resize(pairs_.size());
+      integer_ready_.resize(pairs_.size());
+      int lowest = 0;
+      for (const auto& [i, j] : pairs_)
+        for (int c = 0; c < D; ++c)
+          for (const double x : {a_.vertex(i)[c], b_.vertex(j)[c]})
+            if (x != 0) lowest = std::min(lowest, lowest_bit(x));
+      shift_ = -lowest;
+    }
+    const auto compute = [&](int k) {
+      if (integer_ready_[k]) return;
+      const V x = a_.vertex(pairs_[k].first), y = b_.vertex(pairs_[k].second);
+      for (int c = 0; c < D; ++c) integers_[k][c] = scaled_integer(x[c], shift_) - scaled_integer(y[c], shift_);
+      integer_ready_[k] = true;
+    };
+    (..., [&] {
+      for (const int k : facets) compute(k);
+    }());
+    return integers_;
+  }
   bool framed() const { return framed_; }
   int exponent() const { return exponent_; }
   // x − y for two vertices of a shape, in double words in the frame (exact); false when a coordinate does not scale
@@ -179,7 +226,6 @@ class CertificateArithmetic {
     return true;
   }
   bool used_rationals() const { return used_rationals_; }
-  void note_rationals() { used_rationals_ = true; }
 
  private:
   const ConvexPoints<V>& a_;
@@ -193,6 +239,9 @@ class CertificateArithmetic {
   std::vector<bool> enclosed_ready_;
   std::vector<Point<Exact>> exact_;
   std::vector<bool> converted_;
+  std::vector<Point<mpz_class>> integers_;
+  std::vector<bool> integer_ready_;
+  int shift_ = 0;
 };
 
 // A facet's quantities as polynomials in its points: the normal its order gives (epa.hpp, ordered_normal), its offset
@@ -344,7 +393,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     return out;
   };
   // Each facet's normal, offset (n·p₀, the same polynomial as det(p₀, p₁, p₂)) and |n|² in the cheap filter, once; a
-  // sign it leaves undecided goes to arithmetic.sign (double words, then rationals).
+  // sign it leaves undecided goes to arithmetic.sign (double words, then integers).
   const std::size_t facet_count = facets.size();
   std::vector<filter::Framed> offset(facet_count), normal_squared(facet_count);
   for (std::size_t k = 0; k < facet_count; ++k) {
@@ -404,16 +453,16 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
     out.translation_in_facet = s >= 0;
   }
   // (4): one pass over each shape along n_f (A: nothing strictly beyond a_f; B: nothing strictly behind b_f), the
-  // filter's undecided points settled in rationals.
+  // filter's undecided points settled exactly.
   std::array<std::pair<std::size_t, std::size_t>, 4> members{};
   for (int k = 0; k < D; ++k) members[k] = pairs[answer[k]];
   std::array<std::size_t, 4> on_a{}, on_b{};
   int count_a = 0, count_b = 0;
   if (!detail::connected_members(members, D, on_a, count_a, on_b, count_b)) count_a = count_b = 0;
   std::optional<std::array<filter::Enclosure, D>> enclosed_normal;
-  std::optional<std::array<Exact, D>> exact_normal;
+  std::optional<std::array<mpz_class, D>> integer_normal;  // n_f times a positive power of two
   // The sign of n_f·(x_i − x_anchor) for a point the one-double pass left undecided (a point within rounding of the
-  // plane: a box's fourth corner, rotated in double): in double words in the frame, else in rationals.
+  // plane: a box's fourth corner, rotated in double): in double words in the frame, else exactly, in integers.
   const auto settle = [&](const ConvexPoints<V>& shape_ref, std::size_t anchor, int side) {
     return [&, shape = &shape_ref, anchor, side](std::size_t i) {
       int s = 0;
@@ -423,12 +472,16 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
         if (arithmetic.enclosed_difference(shape->vertex(i), shape->vertex(anchor), e))
           s = filter::sign(detail::dot(*enclosed_normal, e));
       }
-      if (s == 0) {
-        if (!exact_normal) exact_normal = facet_normal(facet_points(arithmetic.exact(answer), answer));
-        arithmetic.note_rationals();
-        const auto p = convert<Exact>(shape->vertex(i)), q = convert<Exact>(shape->vertex(anchor));
-        Exact value = 0;
-        for (int c = 0; c < D; ++c) value += (*exact_normal)[c] * (p[c] - q[c]);
+      if (s == 0) {  // in integers: x_i − x_anchor scaled by its own power of two (a sign needs no common one)
+        if (!integer_normal) integer_normal = facet_normal(facet_points(arithmetic.integers(answer), answer));
+        const V p = shape->vertex(i), q = shape->vertex(anchor);
+        int lowest = 0;
+        for (int c = 0; c < D; ++c)
+          for (const double x : {p[c], q[c]})
+            if (x != 0) lowest = std::min(lowest, detail::lowest_bit(x));
+        mpz_class value = 0;
+        for (int c = 0; c < D; ++c)
+          value += (*integer_normal)[c] * (detail::scaled_integer(p[c], -lowest) - detail::scaled_integer(q[c], -lowest));
         s = sgn(value);
       }
       if (side * s <= 0) return true;
