@@ -20,7 +20,13 @@ using casefile::to_shape;
 // The demo's cases; each note says what the exact answer is, in words.
 std::vector<casefile::Case> demo_cases() {
   const double tiny = std::ldexp(1.0, -1000), huge = std::ldexp(1.0, 900);
-  return {
+  struct Demo {
+    std::string name;
+    int dim;
+    casefile::Shape a, b;
+    std::string note;
+  };
+  const std::vector<Demo> demos = {
       {"touching squares (edge-edge, 2D)",
        2,
        {{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}},
@@ -64,6 +70,17 @@ std::vector<casefile::Case> demo_cases() {
        "overlapping"},
       {"a NaN coordinate", 3, {{{0, 0, 0}, {std::nan(""), 0, 0}}}, {{{1, 1, 1}}}, "invalid input"},
   };
+  std::vector<casefile::Case> cases;
+  for (const Demo& d : demos) {
+    casefile::Case c;
+    c.name = d.name;
+    c.dim = d.dim;
+    c.a = d.a;
+    c.b = d.b;
+    c.note = d.note;
+    cases.push_back(std::move(c));
+  }
+  return cases;
 }
 
 struct Row {
