@@ -119,6 +119,29 @@ TEST(Filter, FramedValuesHoldTheExactValue) {
   enclosures_hold<Framed>(seed, 20000);
 }
 
+// The bound counts a product's roundings as both operands' plus one (K_x + K_y + 1), not as one more level of depth.
+// Two sums of 12 terms lose about 11 units in the last place each, in opposite directions (every addition to S rounds
+// down, every one to T up), and D = (S·S)(S·S) − (T·T)(T·T), 15 operations deep with K = 52, is computed off by more
+// than 16 levels of depth allow (16·2^−52 of its magnitude, the bound as first written), which then decided its sign
+// wrong. Found by reviewing the filter's proof. What does not matter: the particular leaves, beyond making every
+// addition round the same way.
+TEST(Filter, FramedBoundCountsEveryProductsRoundings) {
+  const auto leaf = [](double a, double b) {
+    return Tracked<Framed>{filter::framed_difference(a, b), Exact(Exact(a) - Exact(b))};
+  };
+  Tracked<Framed> s = leaf(1, 0), t = leaf(1, std::ldexp(1.0, -60));
+  for (int i = 0; i < 11; ++i) {
+    s = s + leaf(std::ldexp(1 - std::ldexp(1.0, -52), -53), 0);  // just below half an ulp of 1: dropped
+    t = t + leaf(std::ldexp(1 + std::ldexp(1.0, -50), -53), 0);  // just above: rounds up
+  }
+  const Tracked<Framed> d = (s * s) * (s * s) - (t * t) * (t * t);
+  ASSERT_GT(d.exact, 0);
+  ASSERT_LT(d.value.value, 0);
+  EXPECT_GT(abs(d.exact - Exact(d.value.value)), Exact(16 * std::ldexp(1.0, -52) * d.value.magnitude));
+  EXPECT_LE(error_of(d), 0);  // within the bound
+  EXPECT_EQ(filter::sign(d.value), 0);
+}
+
 // A sum that cancels to far below its terms' rounding: the double words keep it, one double does not decide it.
 TEST(Filter, CancellationIsKeptInTwoWords) {
   const double tiny = std::ldexp(1.0, -80);

@@ -158,25 +158,27 @@ inline Enclosure operator*(const Enclosure& x, double y) {
 }
 
 // The cheapest filter, for the certificate's polynomials in a power-of-two frame: a double computed as usual, with
-// beside it the same expression on the leaves' absolute values with every − read as + (its `magnitude`). Evaluated
-// with +, −, × from exact leaves, each operation rounding to nearest, a value k operations deep is the sum of its
-// formal monomials each times a product of at most k factors (1 + δ), |δ| ≤ u = 2^−53 (Higham, Accuracy and Stability
-// of Numerical Algorithms, §3.1), so |computed − exact| ≤ γ_k·A with γ_k = ku/(1 − ku) and A the magnitude computed
-// exactly; the magnitude computed in double (sums and products of non-negative numbers) is at least A·(1 − u)^k.
-// Hence |computed − exact| ≤ γ_k·(1 − u)^−k·magnitude ≤ 2ku·magnitude ≤ kFramedDepth·2^−52·magnitude for every
-// expression at most kFramedDepth = 16 operations deep, the factor 2 over u also covering the rounding of the bound's
-// own two operations. Gradual underflow adds at most half a subnormal unit (2^−1075) per product, carried to the result
+// beside it the same expression on the leaves' absolute values with every − read as + (its `magnitude`).
+// Evaluated with +, −, × from exact leaves, each operation rounding to nearest, the computed value is the sum of the
+// expression's formal monomials, each times a product of at most K factors (1 + δ), |δ| ≤ u = 2^−53, where K counts
+// the roundings a monomial passes through: 1 for a leaf's difference, max(K_x, K_y) + 1 for x ± y, and
+// K_x + K_y + 1 for x·y — a product's monomials carry both operands' factors (Higham, Accuracy and Stability of
+// Numerical Algorithms, §3.1). So |computed − exact| ≤ γ_K·A, with γ_K = Ku/(1 − Ku) and A the magnitude computed
+// exactly; the magnitude computed in double (sums and products of non-negative numbers, the same K) is at least
+// A·(1 − u)^K. Hence |computed − exact| ≤ γ_K·(1 − u)^−K·magnitude < 64u·(1 − u)·magnitude for K ≤
+// kFramedRoundings = 63, and the margin, 2^−47·magnitude (64u times it: exact) plus kUnderflowSlack rounded once, is
+// at least that. Gradual underflow adds at most half a subnormal unit (2^−1075) per product, carried to the result
 // times its cofactor. With leaves below 2 in magnitude (the frame), polynomials of degree ≤ 16 in them whose formal
 // expansion has at most 2^40 monomials, and at most 2^16 operations, every cofactor is below 2^56 and all underflow
 // together below 2^−1003, inside kUnderflowSlack = 2^−1000, the bound's absolute term; overflow is impossible.
-// The expressions of certified_penetration.hpp, with the leaves' differences p = x − y at depth 1: a facet's normal
-// (p₁ − p₀) × (p₂ − p₀) depth 4, its offset n·p₀ and |n|² depth 7, the nearer-facet comparison o_f²|n_g|² − o_g²|n_f|²
-// depth 10 (degree 10, fewer than 2^28 monomials), (5)'s n·(p_i × p_j) depth 7, the growth's orientation
-// det(p₁ − p₀, p₂ − p₀, w − p₀) depth 7; certified.hpp's step 2a, with w = a − b at depth 1: the barycentric
-// numerators depth ≤ 7, Q and Q·|v*|² ≤ 7, the direction toward v* ≤ 6 (2D: smaller). No depth is tracked at run time: the value and its magnitude are
-// one pair of doubles, one packed operation per operation (a running bound takes five to eight). Pinned by
-// Filter.FramedValuesHoldTheExactValue.
-inline constexpr int kFramedDepth = 16;
+// K of the expressions evaluated in it, with the leaves' differences p = x − y (certified_penetration.hpp) or
+// w = a − b (certified.hpp) at K = 1: a facet's normal (p₁ − p₀) × (p₂ − p₀) 6; its offset n·p₀ 10, or as
+// p₀·(p₁ × p₂) 8; |n|² 15; the nearer-facet comparison o_f²|n_g|² − o_g²|n_f|² 38 (34 from the offsets as
+// determinants; degree 10, fewer than 2^28 monomials; 2D 19); (5)'s n·(p_i × p_j) 13; the growth's orientation 11;
+// step 2a's weights, Q, Q·|v*|², orientation and direction toward v* at most 13. Nothing is counted at run time: the
+// value and its magnitude are one pair of doubles, one packed operation per operation (a running bound takes five to
+// eight). Pinned by Filter.FramedValuesHoldTheExactValue and Filter.FramedBoundCountsEveryProductsRoundings.
+inline constexpr int kFramedRoundings = 63;
 struct Framed {
   double value = 0, magnitude = 0;
 };
@@ -187,7 +189,10 @@ inline Framed operator-(const Framed& x) { return {-x.value, x.magnitude}; }
 inline Framed operator+(const Framed& x, const Framed& y) { return {x.value + y.value, x.magnitude + y.magnitude}; }
 inline Framed operator-(const Framed& x, const Framed& y) { return {x.value - y.value, x.magnitude + y.magnitude}; }
 inline Framed operator*(const Framed& x, const Framed& y) { return {x.value * y.value, x.magnitude * y.magnitude}; }
-inline double error_of(const Framed& x) { return kFramedDepth * 0x1p-52 * x.magnitude + kUnderflowSlack; }
+inline double error_of(const Framed& x) {
+  static_assert(kFramedRoundings + 1 == 64, "the margin 2^-47 = 64u covers K <= 63");
+  return 0x1p-47 * x.magnitude + kUnderflowSlack;
+}
 inline int sign(const Framed& x) {
   const double margin = error_of(x);
   if (!(std::isfinite(x.value) && std::isfinite(margin))) return 0;
