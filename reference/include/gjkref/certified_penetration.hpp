@@ -30,9 +30,9 @@
 // checked like any other point.
 //
 // Every sign is decided exactly: by filter::Framed, else filter::Enclosure (a power-of-two frame, as in
-// certify_by_filters), else exactly (in integers: the points scaled by a power of two) — so a filter's give-up costs
-// time, never correctness. Nothing depends on the
-// solver: a certificate from the double EPA, the exact EPA or anywhere else is checked the same way.
+// certify_by_filters), else in integers (the points scaled by a power of two) — so a filter's give-up costs time,
+// never correctness. Nothing depends on the solver: a certificate from the double EPA, the exact EPA or anywhere else
+// is checked the same way.
 #pragma once
 
 #include <algorithm>
@@ -106,7 +106,7 @@ inline mpz_class scaled_integer(double x, int shift) {
   if (x == 0) return mpz_class(0);
   int e = 0;
   const double f = std::frexp(x, &e);
-  mpz_class m(static_cast<long>(std::ldexp(f, 53)));
+  mpz_class m(std::ldexp(f, 53));  // an integer below 2^53 in magnitude: exact
   m <<= static_cast<mp_bitcnt_t>(e - 53 + shift);
   return m;
 }
@@ -131,7 +131,7 @@ class CertificateArithmetic {
     framed_ = largest > 0;
     frame_ = DifferenceFrame(framed_ ? largest : 1.0);
     exponent_ = framed_ ? frame_.exponent : 0;
-    bounded_.reserve(pairs_.size());
+    cheap_.reserve(pairs_.size());
     for (const auto& [i, j] : pairs_) {
       const V x = a.vertex(i), y = b.vertex(j);
       Point<filter::Framed> p{};
@@ -139,7 +139,7 @@ class CertificateArithmetic {
         if (!frame_.admits(x[c]) || !frame_.admits(y[c])) framed_ = false;
         p[c] = filter::framed_difference(frame_.framed(x[c]), frame_.framed(y[c]));
       }
-      bounded_.push_back(p);
+      cheap_.push_back(p);
     }
   }
 
@@ -148,13 +148,13 @@ class CertificateArithmetic {
   template <class Poly, class... Facets>
   int sign(const Poly& poly, const Facets&... facets) {
     if (framed_) {
-      if (const int s = sign_of(poly(bounded_))) return s;
+      if (const int s = sign_of(poly(cheap_))) return s;
       if (const int s = sign_of(poly(enclosed(facets...)))) return s;
     }
     return sign_of(poly(integers(facets...)));
   }
 
-  const std::vector<Point<filter::Framed>>& bounded() const { return bounded_; }
+  const std::vector<Point<filter::Framed>>& cheap() const { return cheap_; }
   // The points in double words in the frame, those of `facets` computed (each once, on first use).
   template <class... Facets>
   const std::vector<Point<filter::Enclosure>>& enclosed(const Facets&... facets) {
@@ -234,7 +234,7 @@ class CertificateArithmetic {
   bool framed_ = false, used_rationals_ = false;
   DifferenceFrame frame_{1.0};
   int exponent_ = 0;
-  std::vector<Point<filter::Framed>> bounded_;
+  std::vector<Point<filter::Framed>> cheap_;
   std::vector<Point<filter::Enclosure>> enclosed_;
   std::vector<bool> enclosed_ready_;
   std::vector<Point<Exact>> exact_;
@@ -397,7 +397,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   const std::size_t facet_count = facets.size();
   std::vector<filter::Framed> offset(facet_count), normal_squared(facet_count);
   for (std::size_t k = 0; k < facet_count; ++k) {
-    const auto p = facet_points(arithmetic.bounded(), facets[k]);
+    const auto p = facet_points(arithmetic.cheap(), facets[k]);
     const auto n = facet_normal(p);
     offset[k] = detail::dot(n, p[0]);
     normal_squared[k] = detail::dot(n, n);
@@ -492,10 +492,10 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   };
   V d{};
   double err = 0;
-  const auto n_bounded = facet_normal(facet_points(arithmetic.bounded(), answer));
+  const auto n_cheap = facet_normal(facet_points(arithmetic.cheap(), answer));
   for (int c = 0; c < D; ++c) {
-    d[c] = filter::value_of(n_bounded[c]);
-    err = std::max(err, filter::error_of(n_bounded[c]));
+    d[c] = filter::value_of(n_cheap[c]);
+    err = std::max(err, filter::error_of(n_cheap[c]));
   }
   bool filtered = arithmetic.framed() && detail::pass_direction(d, err);
   const std::size_t anchor_a = members[0].first, anchor_b = members[0].second;
