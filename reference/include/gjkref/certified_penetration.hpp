@@ -480,8 +480,10 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
           for (const double x : {p[c], q[c]})
             if (x != 0) lowest = std::min(lowest, detail::lowest_bit(x));
         mpz_class value = 0;
-        for (int c = 0; c < D; ++c)
-          value += (*integer_normal)[c] * (detail::scaled_integer(p[c], -lowest) - detail::scaled_integer(q[c], -lowest));
+        for (int c = 0; c < D; ++c) {
+          const mpz_class difference = detail::scaled_integer(p[c], -lowest) - detail::scaled_integer(q[c], -lowest);
+          value += (*integer_normal)[c] * difference;
+        }
         s = sgn(value);
       }
       if (side * s <= 0) return true;

@@ -24,7 +24,6 @@
 // Pinned by Filter.* (reference/tests/filter_test.cpp: every decided sign and rounding against GMP/MPFR).
 #pragma once
 
-#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -166,8 +165,8 @@ inline Enclosure operator*(const Enclosure& x, double y) {
 // Numerical Algorithms, §3.1). So |computed − exact| ≤ γ_K·A, with γ_K = Ku/(1 − Ku) and A the magnitude computed
 // exactly; the magnitude computed in double (sums and products of non-negative numbers, the same K) is at least
 // A·(1 − u)^K. Hence |computed − exact| ≤ γ_K·(1 − u)^−K·magnitude < 64u·(1 − u)·magnitude for K ≤
-// kFramedRoundings = 63, and the margin, 2^−47·magnitude (64u times it: exact) plus kUnderflowSlack rounded once, is
-// at least that. Gradual underflow adds at most half a subnormal unit (2^−1075) per product, carried to the result
+// kFramedRoundings = 63. The margin is 2^−47·magnitude (2^−47 = 64u, so the product is exact) plus kUnderflowSlack,
+// rounded once: at least that. Gradual underflow adds at most half a subnormal unit (2^−1075) per product, carried to the result
 // times its cofactor. With leaves below 2 in magnitude (the frame), polynomials of degree ≤ 16 in them whose formal
 // expansion has at most 2^40 monomials, and at most 2^16 operations, every cofactor is below 2^56 and all underflow
 // together below 2^−1003, inside kUnderflowSlack = 2^−1000, the bound's absolute term; overflow is impossible.
