@@ -1037,5 +1037,64 @@ TEST(TextbookPass, HandsOverWhatItCannotVouchFor) {
   EXPECT_EQ(t.pass, Pass::Careful) << to_string(t.stop_rule);
 }
 
+// ExactSupportSearch (exact.hpp): for mpq_class the support compares the integers D·P on common denominators, not the
+// rationals d·p. It must return what the textbook loop returns — the first point of largest d·p — on any rationals:
+// denominators that are not powers of two, zero and negative coordinates, duplicate points, ties between distinct
+// points (built on a line or plane normal to d), directions with zero components, and coordinates 2^±900 apart.
+template <Vector V>
+std::size_t textbook_argmax(const std::vector<V>& points, const V& d) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    if (dot(d, points[best]) < dot(d, points[i])) best = i;
+  return best;
+}
+
+template <Vector V>
+void integer_search_equals_the_textbook_loop(std::uint64_t seed) {
+  std::mt19937_64 g(seed);
+  std::uniform_int_distribution<int> small(-6, 6), denominator(1, 12), count(1, 9), kind(0, 3);
+  const auto random_rational = [&] {
+    switch (kind(g)) {
+      case 0: return mpq_class(0);
+      case 1: return rational(small(g), 1);
+      case 2: return ScalarTraits<mpq_class>::scale_by_power_of_two(rational(small(g), denominator(g)),
+                                                                     (kind(g) - 1) * 900);
+      default: return rational(small(g) * 97 + small(g), denominator(g) * denominator(g));
+    }
+  };
+  const auto vector = [&] {
+    V v;
+    for (int c = 0; c < V::dimension; ++c) v[c] = random_rational();
+    return v;
+  };
+  int ties = 0;
+  for (int t = 0; t < 20000; ++t) {
+    V d = vector();
+    if (is_zero(d)) d[0] = 1;
+    std::vector<V> points(count(g));
+    for (V& p : points) p = vector();
+    // A tie: a copy of a point, or a point moved normal to d (d·p unchanged).
+    if (points.size() > 1 && kind(g) < 2) {
+      V normal{};
+      normal[0] = -d[1];
+      normal[1] = d[0];
+      const std::size_t from = g() % points.size(), to = g() % points.size();
+      points[to] = points[from] + random_rational() * normal;
+    }
+    const ConvexPoints<V> shape(points);
+    const std::size_t expected = textbook_argmax(points, d);
+    ASSERT_EQ(shape.support(d).index, expected) << "seed " << seed << ", case " << t;
+    for (std::size_t i = expected + 1; i < points.size(); ++i) ties += dot(d, points[i]) == dot(d, points[expected]);
+  }
+  EXPECT_GT(ties, 1000) << "too few ties between distinct indices to test the tie-break";
+}
+
+TEST(ExactSupport, IntegerSearchEqualsTheTextbookLoop) {
+  const std::uint64_t seed = test_seed(20261125);
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  integer_search_equals_the_textbook_loop<Vec2<mpq_class>>(seed);
+  integer_search_equals_the_textbook_loop<Vec3<mpq_class>>(seed + 1);
+}
+
 }  // namespace
 }  // namespace gjkref::test

@@ -11,11 +11,14 @@
 #include <gmpxx.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "gjkref/scalar.hpp"
+#include "gjkref/support.hpp"
 #include "gjkref/vec.hpp"
 
 namespace gjkref {
@@ -73,6 +76,52 @@ inline mpq_class exact_rational(long double x) {
 template <>
 struct ScalarCast<mpq_class, long double> {
   static mpq_class apply(long double x) { return exact_rational(x); }
+};
+
+// Exact supports on integers (support.hpp, ExactSupportSearch). Rational arithmetic reduces every product and sum to
+// lowest terms, a gcd each; the support needs only the order of the values d·p, and that order survives multiplying
+// them all by one positive number. So the points are brought once to a common denominator L > 0 (the least common
+// multiple of their coordinates' denominators), P = L·p, and each direction to its own, M > 0 and D = M·d: then
+// d·p = (D·P)/(M·L) for every point, the integers D·P are in the same order as the rationals d·p, and the first
+// point with the largest D·P is the textbook's maximiser, tie-break included. Integer products and sums need no gcd.
+template <Vector V>
+requires std::same_as<scalar_t<V>, mpq_class> class ExactSupportSearch<V> {
+ public:
+  static constexpr int N = V::dimension;
+  ExactSupportSearch() = default;
+  explicit ExactSupportSearch(const std::vector<V>& points) : integers_(points.size()) {
+    mpz_class common(1);
+    for (const V& p : points)
+      for (int c = 0; c < N; ++c) mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), p[c].get_den_mpz_t());
+    for (std::size_t i = 0; i < points.size(); ++i)
+      for (int c = 0; c < N; ++c) {
+        mpz_divexact(integers_[i][c].get_mpz_t(), common.get_mpz_t(), points[i][c].get_den_mpz_t());
+        integers_[i][c] *= points[i][c].get_num();
+      }
+  }
+  std::size_t argmax(const std::vector<V>&, const V& d) const {
+    mpz_class common(1);
+    for (int c = 0; c < N; ++c) mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), d[c].get_den_mpz_t());
+    std::array<mpz_class, N> direction;
+    for (int c = 0; c < N; ++c) {
+      mpz_divexact(direction[c].get_mpz_t(), common.get_mpz_t(), d[c].get_den_mpz_t());
+      direction[c] *= d[c].get_num();
+    }
+    std::size_t best = 0;
+    mpz_class best_value, value;
+    for (std::size_t i = 0; i < integers_.size(); ++i) {
+      mpz_mul(value.get_mpz_t(), direction[0].get_mpz_t(), integers_[i][0].get_mpz_t());
+      for (int c = 1; c < N; ++c) mpz_addmul(value.get_mpz_t(), direction[c].get_mpz_t(), integers_[i][c].get_mpz_t());
+      if (i == 0 || best_value < value) {
+        mpz_swap(best_value.get_mpz_t(), value.get_mpz_t());
+        best = i;
+      }
+    }
+    return best;
+  }
+
+ private:
+  std::vector<std::array<mpz_class, N>> integers_;  // L·p for each point p
 };
 
 // Rounding a rational to double exactly (round to nearest, ties to even, overflowing to ±∞ as IEEE 754 does).

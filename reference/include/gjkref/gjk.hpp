@@ -107,13 +107,13 @@ namespace detail {
 enum class Query { Boolean, Distance };
 
 template <Vector V>
-std::optional<Result<V>> finish(Result<V>& r, Status status, StopRule rule, const Simplex<V>& s) {
+std::optional<Result<V>> finish(Result<V>& r, Status status, StopRule rule, Simplex<V>&& s) {
   r.status = status;
   r.stop_rule = rule;
-  r.simplex = s;
   r.witness_a = s.combine(&SupportPoint<V>::a);
   r.witness_b = s.combine(&SupportPoint<V>::b);
   r.closest = (status == Status::Intersecting) ? V{} : s.combine(&SupportPoint<V>::w);
+  r.simplex = std::move(s);
   return std::move(r);
 }
 
@@ -163,7 +163,7 @@ struct TextbookLoop {
   static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m) {
     Points<V> p = frame_points(s);
     p[s.size] = w.w;
-    return {p, m.v, dot(m.v, m.v), dot(m.v, w.w)};
+    return {std::move(p), m.v, dot(m.v, m.v), dot(m.v, w.w)};
   }
   static bool separates(const Step& step) { return step.vw > T(0); }
 };
@@ -254,12 +254,12 @@ std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& opti
   for (int iteration = 0;; ++iteration) {
     r.iterations = iteration;
     // Rule 1.
-    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
+    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, std::move(s));
     const typename Layer::Measure m = Layer::measure(s, state);  // v: the simplex's point closest to the origin
-    if (is_zero(m.v)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
-    if (Layer::within_touching_band(m)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
+    if (is_zero(m.v)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, std::move(s));
+    if (Layer::within_touching_band(m)) return finish(r, Status::Intersecting, StopRule::TouchingBand, std::move(s));
     // Rule 2.
-    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
+    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, std::move(s));
 
     const SupportPoint<V> w = minkowski_support(a, b, -m.v);
     if (!is_finite(w.w)) return invalid<V>(InputError::DifferenceOverflow);
@@ -271,7 +271,7 @@ std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& opti
     // exceeds |v|², and v·w can take either sign. The distance itself stays accurate — docs/contract.md.)
     const auto separated = [&](StopRule rule) {
       r.separation = SeparationCertificate<V>{-step.v, w};
-      return finish(r, Status::Separated, rule, s);
+      return finish(r, Status::Separated, rule, std::move(s));
     };
     // Rule 3.
     if (query == Query::Boolean && Layer::separates(step)) return separated(StopRule::SeparatingPlane);
@@ -286,7 +286,7 @@ std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& opti
       if (progress.hand_over) return std::nullopt;
       if (progress.stop) return separated(*progress.stop);
     }
-    s = next;
+    s = std::move(next);
   }
 }
 

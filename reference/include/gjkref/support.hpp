@@ -7,7 +7,9 @@
 
 #include <array>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "gjkref/vec.hpp"
@@ -41,6 +43,25 @@ concept IndexedShape = SupportMapping<S> && requires(const S& s, std::size_t i) 
   { s.size() } -> std::convertible_to<std::size_t>;
 };
 
+// How an exact shape finds the first maximiser of d·p over its points. This primary template is the textbook: the
+// rational dot products, compared. An exact scalar may specialise it with an equivalent exact search that is cheaper
+// for its type — the same maximiser, the same tie-break (exact.hpp does, for mpq_class). Built once with the points.
+template <Vector V>
+class ExactSupportSearch {
+ public:
+  ExactSupportSearch() = default;
+  explicit ExactSupportSearch(const std::vector<V>&) {}
+  std::size_t argmax(const std::vector<V>& points, const V& d) const {
+    std::size_t best = 0;
+    scalar_t<V> best_value = dot(d, points[0]);
+    for (std::size_t i = 1; i < points.size(); ++i) {
+      scalar_t<V> value = dot(d, points[i]);
+      if (best_value < value) best_value = value, best = i;
+    }
+    return best;
+  }
+};
+
 // The convex hull of a finite point set. Any count >= 1; duplicates, interior points, collinear, coplanar and
 // lower-dimensional sets are all allowed. The support is the first point (lowest index) attaining max d·p.
 //
@@ -48,7 +69,7 @@ concept IndexedShape = SupportMapping<S> && requires(const S& s, std::size_t i) 
 // the same maximiser, but the rounding error of d·p grows with |p| — for a shape of size 1 at distance 10^9 in float
 // it swamps the differences between vertices and picks a wrong one — while that of d·(p − p₀) grows only with the
 // shape's own size. The subtraction is exact under scaling by 2^k, so scale covariance is kept. (An exact scalar
-// compares d·p itself: no rounding, the same maximiser and tie-break, three subtractions fewer per point.)
+// compares d·p itself, through ExactSupportSearch: no rounding, the same maximiser and tie-break.)
 // Pinned by FloatingModesMeetTheContractOnRandomReals (reference/tests/gjk_test.cpp).
 template <Vector V>
 class ConvexPoints {
@@ -65,11 +86,7 @@ class ConvexPoints {
   Support<V> support(const V& d) const {
     std::size_t best = 0;
     if constexpr (ScalarTraits<scalar_type>::is_exact) {
-      scalar_type best_value = dot(d, points_[0]);
-      for (std::size_t i = 1; i < points_.size(); ++i) {
-        scalar_type value = dot(d, points_[i]);
-        if (best_value < value) best_value = value, best = i;
-      }
+      best = exact_search_.argmax(points_, d);
     } else {
       const V& origin = points_[0];
       scalar_type best_value(0);  // d·(p₀ − p₀)
@@ -104,11 +121,15 @@ class ConvexPoints {
       const scalar_type m = max_abs_component(p);
       if (max_abs_ < m) max_abs_ = m;
     }
+    if constexpr (ScalarTraits<scalar_type>::is_exact)
+      if (check_ == ShapeCheck::Ok) exact_search_ = ExactSupportSearch<V>(points_);
   }
 
   std::vector<V> points_;
   ShapeCheck check_ = ShapeCheck::Empty;
   scalar_type max_abs_{0};
+  [[no_unique_address]] std::conditional_t<ScalarTraits<scalar_type>::is_exact, ExactSupportSearch<V>, std::monostate>
+      exact_search_;
 };
 
 // A linear map stored by rows: M x = (row_0 · x, row_1 · x, ...).
