@@ -106,15 +106,17 @@ namespace detail {
 
 enum class Query { Boolean, Distance };
 
+// The answer, written into the query's result: the status, the rule, and what the final simplex gives. True: the loop
+// answered.
 template <Vector V>
-std::optional<Result<V>> finish(Result<V>& r, Status status, StopRule rule, Simplex<V>&& s) {
+bool finish(Result<V>& r, Status status, StopRule rule, Simplex<V>&& s) {
   r.status = status;
   r.stop_rule = rule;
   r.witness_a = s.combine(&SupportPoint<V>::a);
   r.witness_b = s.combine(&SupportPoint<V>::b);
   r.closest = (status == Status::Intersecting) ? V{} : s.combine(&SupportPoint<V>::w);
   r.simplex = std::move(s);
-  return std::move(r);
+  return true;
 }
 
 template <Vector V>
@@ -243,12 +245,12 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
   return s;
 }
 
-// The loop, on one loop layer, from the first simplex s. nullopt: the layer handed the query over (the textbook pass
-// in floating modes, where it cannot vouch for its answer; TextbookPass in floating.hpp says when).
+// The loop, on one loop layer, from the first simplex s, answering into r (a fresh Result). False: the layer handed the
+// query over (the textbook pass in floating modes, where it cannot vouch for its answer; TextbookPass in floating.hpp
+// says when).
 template <class Layer, SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& options, Query query, Simplex<V> s) {
+bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Simplex<V> s, Result<V>& r) {
   using T = scalar_t<V>;
-  Result<V> r;
   r.pass = Layer::pass;
   typename Layer::State state;
   for (int iteration = 0;; ++iteration) {
@@ -259,10 +261,14 @@ std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& opti
     if (is_zero(m.v)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, std::move(s));
     if (Layer::within_touching_band(m)) return finish(r, Status::Intersecting, StopRule::TouchingBand, std::move(s));
     // Rule 2.
-    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, std::move(s));
+    if (iteration >= options.max_iterations)
+      return finish(r, Status::IterationLimit, StopRule::IterationCap, std::move(s));
 
     const SupportPoint<V> w = minkowski_support(a, b, -m.v);
-    if (!is_finite(w.w)) return invalid<V>(InputError::DifferenceOverflow);
+    if (!is_finite(w.w)) {
+      r = invalid<V>(InputError::DifferenceOverflow);
+      return true;
+    }
     r.iterations = iteration + 1;
     const typename Layer::Step step = Layer::step(s, w, m);  // the points s ∪ {w}, v, v·v and v·w
     // Rules 4 to 6 answer Separated by the distance: rule 1 has just found |v| outside the touching band. (Not by the
@@ -283,7 +289,7 @@ std::optional<Result<V>> run_loop(const A& a, const B& b, const Options<V>& opti
     Simplex<V> next = reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1));
     if constexpr (Layer::rounds) {  // floating modes: the careful pass's rules 5 and 6, the textbook pass's hand-over
       const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, next, state);
-      if (progress.hand_over) return std::nullopt;
+      if (progress.hand_over) return false;
       if (progress.stop) return separated(*progress.stop);
     }
     s = std::move(next);
@@ -299,13 +305,16 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
   if (!start) return invalid<V>(InputError::BadWarmStart);
   for (int i = 0; i < start->size; ++i)
     if (!is_finite(start->points[i].w)) return invalid<V>(InputError::DifferenceOverflow);
+  Result<V> r;
   if constexpr (is_exact_v<scalar_t<V>>) {
-    return std::move(*run_loop<TextbookLoop<V>>(a, b, options, query, *start));
+    run_loop<TextbookLoop<V>>(a, b, options, query, std::move(*start), r);
   } else {
-    if (!options.careful_pass_only)
-      if (std::optional<Result<V>> r = run_loop<TextbookPass<V>>(a, b, options, query, *start)) return std::move(*r);
-    return std::move(*run_loop<FloatingLoop<V>>(a, b, options, query, *start));
+    if (options.careful_pass_only || !run_loop<TextbookPass<V>>(a, b, options, query, *start, r)) {
+      r = Result<V>{};
+      run_loop<FloatingLoop<V>>(a, b, options, query, std::move(*start), r);
+    }
   }
+  return r;
 }
 
 }  // namespace detail
