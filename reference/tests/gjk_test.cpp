@@ -1089,6 +1089,60 @@ void integer_search_equals_the_textbook_loop(std::uint64_t seed) {
   EXPECT_GT(ties, 1000) << "too few ties between distinct indices to test the tie-break";
 }
 
+// exact.hpp's dot and cross products for mpq_class sum dyadic products over one power-of-two denominator and reduce
+// once. Each must equal the rational operations written out, in canonical form (numerator and denominator coprime,
+// denominator positive), on dyadic, non-dyadic and mixed operands, zeros, cancellations to zero and to integers, and
+// exponents 2^±900 apart.
+void dyadic_sums_equal_the_rational_operations(std::uint64_t seed) {
+  std::mt19937_64 g(seed);
+  std::uniform_int_distribution<int> small(-8, 8), power(0, 6), kind(0, 4);
+  const auto random_rational = [&] {
+    switch (kind(g)) {
+      case 0: return mpq_class(0);
+      case 1: return rational(small(g), 1 << power(g));
+      case 2: return ScalarTraits<mpq_class>::scale_by_power_of_two(rational(small(g), 1 << power(g)), small(g) * 110);
+      case 3: return rational(small(g), 3 * (1 << power(g)));
+      default: return rational(small(g) * 1001 + small(g), 1 << power(g));
+    }
+  };
+  const auto vector = [&] { return Vec3<mpq_class>{random_rational(), random_rational(), random_rational()}; };
+  const auto canonical = [](const mpq_class& x) {
+    mpq_class c = x;
+    c.canonicalize();
+    return c.get_num() == x.get_num() && c.get_den() == x.get_den();
+  };
+  int zeros = 0, integers = 0;
+  for (int t = 0; t < 20000; ++t) {
+    const Vec3<mpq_class> a = vector();
+    Vec3<mpq_class> b = vector();
+    if (kind(g) == 0) b = Vec3<mpq_class>{mpq_class(-a.y), a.x, mpq_class(0)};  // a·b = 0 exactly
+    const mpq_class d = dot(a, b);
+    const mpq_class written = a.x * b.x + a.y * b.y + a.z * b.z;
+    ASSERT_TRUE(canonical(d)) << "seed " << seed << ", case " << t;
+    ASSERT_EQ(d, written) << "seed " << seed << ", case " << t;
+    const Vec3<mpq_class> c = cross(a, b);
+    const Vec3<mpq_class> c_written{mpq_class(a.y * b.z - a.z * b.y), mpq_class(a.z * b.x - a.x * b.z),
+                                    mpq_class(a.x * b.y - a.y * b.x)};
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_TRUE(canonical(c[i])) << "seed " << seed << ", case " << t;
+      ASSERT_EQ(c[i], c_written[i]) << "seed " << seed << ", case " << t;
+    }
+    const Vec2<mpq_class> a2{a.x, a.y}, b2{b.x, b.y};
+    ASSERT_EQ(dot(a2, b2), mpq_class(a.x * b.x + a.y * b.y));
+    ASSERT_EQ(cross(a2, b2), mpq_class(a.x * b.y - a.y * b.x));
+    zeros += d == 0;
+    integers += d != 0 && d.get_den() == 1;
+  }
+  EXPECT_GT(zeros, 1000) << "too few exact cancellations";
+  EXPECT_GT(integers, 1000) << "too few integer results";
+}
+
+TEST(ExactArithmetic, DyadicSumsEqualTheRationalOperations) {
+  const std::uint64_t seed = test_seed(20261125);
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  dyadic_sums_equal_the_rational_operations(seed);
+}
+
 TEST(ExactSupport, IntegerSearchEqualsTheTextbookLoop) {
   const std::uint64_t seed = test_seed(20261125);
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));

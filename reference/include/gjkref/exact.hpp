@@ -78,6 +78,77 @@ struct ScalarCast<mpq_class, long double> {
   static mpq_class apply(long double x) { return exact_rational(x); }
 };
 
+// Sums of products of rationals, for the dot and cross products below. The region tests evaluate polynomials in the
+// simplex's points, differences of doubles: rationals whose denominators are powers of two. For those the sum is
+// formed as one fraction — the products' numerators shifted onto the largest denominator 2^E, added as integers, and
+// reduced by one shift (an odd numerator over 2^E, or an integer) — which is the value rational arithmetic gives (each
+// rational has one canonical form) without a gcd per operation. Other denominators take the rational operations.
+namespace detail {
+
+inline bool power_of_two(const mpz_class& x) {
+  return mpz_scan1(x.get_mpz_t(), 0) + 1 == mpz_sizeinbase(x.get_mpz_t(), 2);
+}
+
+// Σ sign_i·x_i·y_i over N terms.
+template <std::size_t N>
+mpq_class sum_of_products(const std::array<const mpq_class*, N>& x, const std::array<const mpq_class*, N>& y,
+                          const std::array<int, N>& sign) {
+  bool dyadic = true;
+  for (std::size_t i = 0; i < N && dyadic; ++i)
+    dyadic = power_of_two(x[i]->get_den()) && power_of_two(y[i]->get_den());
+  if (!dyadic) {
+    mpq_class r = (*x[0]) * (*y[0]);
+    if (sign[0] < 0) r = -r;
+    for (std::size_t i = 1; i < N; ++i) {
+      if (sign[i] > 0)
+        r += (*x[i]) * (*y[i]);
+      else
+        r -= (*x[i]) * (*y[i]);
+    }
+    return r;
+  }
+  std::array<mp_bitcnt_t, N> exponent{};
+  mp_bitcnt_t largest = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    exponent[i] = mpz_scan1(x[i]->get_den_mpz_t(), 0) + mpz_scan1(y[i]->get_den_mpz_t(), 0);
+    largest = std::max(largest, exponent[i]);
+  }
+  mpz_class numerator, term;
+  for (std::size_t i = 0; i < N; ++i) {
+    mpz_mul(term.get_mpz_t(), x[i]->get_num_mpz_t(), y[i]->get_num_mpz_t());
+    mpz_mul_2exp(term.get_mpz_t(), term.get_mpz_t(), largest - exponent[i]);
+    if (sign[i] > 0)
+      numerator += term;
+    else
+      numerator -= term;
+  }
+  mpq_class r;
+  if (numerator == 0) return r;
+  const mp_bitcnt_t shift = std::min<mp_bitcnt_t>(mpz_scan1(numerator.get_mpz_t(), 0), largest);
+  mpz_fdiv_q_2exp(r.get_num_mpz_t(), numerator.get_mpz_t(), shift);  // exact: the low bits are zero
+  mpz_set_ui(r.get_den_mpz_t(), 0);
+  mpz_setbit(r.get_den_mpz_t(), largest - shift);
+  return r;
+}
+
+}  // namespace detail
+
+// a·b and a × b for rationals (vec.hpp's, evaluated through detail::sum_of_products).
+inline mpq_class dot(const Vec3<mpq_class>& a, const Vec3<mpq_class>& b) {
+  return detail::sum_of_products<3>({&a.x, &a.y, &a.z}, {&b.x, &b.y, &b.z}, {1, 1, 1});
+}
+inline mpq_class dot(const Vec2<mpq_class>& a, const Vec2<mpq_class>& b) {
+  return detail::sum_of_products<2>({&a.x, &a.y}, {&b.x, &b.y}, {1, 1});
+}
+inline Vec3<mpq_class> cross(const Vec3<mpq_class>& a, const Vec3<mpq_class>& b) {
+  return {detail::sum_of_products<2>({&a.y, &a.z}, {&b.z, &b.y}, {1, -1}),
+          detail::sum_of_products<2>({&a.z, &a.x}, {&b.x, &b.z}, {1, -1}),
+          detail::sum_of_products<2>({&a.x, &a.y}, {&b.y, &b.x}, {1, -1})};
+}
+inline mpq_class cross(const Vec2<mpq_class>& a, const Vec2<mpq_class>& b) {
+  return detail::sum_of_products<2>({&a.x, &a.y}, {&b.y, &b.x}, {1, -1});
+}
+
 // Exact supports on integers (support.hpp, ExactSupportSearch). Rational arithmetic reduces every product and sum to
 // lowest terms, a gcd each; the support needs only the order of the values d·p, and that order survives multiplying
 // them all by one positive number. So the points are brought once to a common denominator L > 0 (the least common
