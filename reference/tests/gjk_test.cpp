@@ -1084,9 +1084,29 @@ void integer_search_equals_the_textbook_loop(std::uint64_t seed) {
     const ConvexPoints<V> shape(points);
     const std::size_t expected = textbook_argmax(points, d);
     ASSERT_EQ(shape.support(d).index, expected) << "seed " << seed << ", case " << t;
+    ASSERT_TRUE(ExactSupportSearch<V>(points).on_integers());
     for (std::size_t i = expected + 1; i < points.size(); ++i) ties += dot(d, points[i]) == dot(d, points[expected]);
   }
   EXPECT_GT(ties, 1000) << "too few ties between distinct indices to test the tie-break";
+  // Points whose denominators are many distinct primes (each twice): their common denominator outgrows any one of them
+  // by more than kExactSupportSpareBits, and the search keeps the textbook's loop — with the same answers.
+  std::vector<long> primes;
+  for (long k = 3; primes.size() < 120; k += 2)
+    if (std::all_of(primes.begin(), primes.end(), [k](long p) { return k % p != 0; })) primes.push_back(k);
+  std::vector<V> points;
+  for (std::size_t i = 0; i < primes.size(); ++i) {
+    V p;
+    for (int c = 0; c < V::dimension; ++c) p[c] = rational(small(g), primes[(i + c) % primes.size()]);
+    points.push_back(p);
+  }
+  for (std::size_t i = 0; i < primes.size(); ++i) points.push_back(points[i]);  // every value tied, for the tie-break
+  const ExactSupportSearch<V> search(points);
+  ASSERT_FALSE(search.on_integers());
+  for (int t = 0; t < 2000; ++t) {
+    V d = vector();
+    if (is_zero(d)) d[0] = 1;
+    ASSERT_EQ(search.argmax(points, d), textbook_argmax(points, d)) << "seed " << seed << ", case " << t;
+  }
 }
 
 // exact.hpp's dot and cross products for mpq_class sum dyadic products over one power-of-two denominator and reduce

@@ -155,22 +155,38 @@ inline mpq_class cross(const Vec2<mpq_class>& a, const Vec2<mpq_class>& b) {
 // multiple of their coordinates' denominators), P = L·p, and each direction to its own, M > 0 and D = M·d: then
 // d·p = (D·P)/(M·L) for every point, the integers D·P are in the same order as the rationals d·p, and the first
 // point with the largest D·P is the textbook's maximiser, tie-break included. Integer products and sums need no gcd.
+// A common denominator grows with every coprime factor the points bring (doubles bring only powers of two, a lattice a
+// few small factors); one more than kExactSupportSpareBits = 256 bits longer than the longest single denominator would
+// make the integers longer than the rationals they stand for, and that shape keeps the textbook's loop. The limit
+// only chooses between two exact searches (ExactSupport.IntegerSearchEqualsTheTextbookLoop covers both).
+inline constexpr std::size_t kExactSupportSpareBits = 256;
+
 template <Vector V>
 requires std::same_as<scalar_t<V>, mpq_class> class ExactSupportSearch<V> {
  public:
   static constexpr int N = V::dimension;
   ExactSupportSearch() = default;
-  explicit ExactSupportSearch(const std::vector<V>& points) : integers_(points.size()) {
+  explicit ExactSupportSearch(const std::vector<V>& points) {
     mpz_class common(1);
+    std::size_t longest = 0;
     for (const V& p : points)
-      for (int c = 0; c < N; ++c) mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), p[c].get_den_mpz_t());
+      for (int c = 0; c < N; ++c) {
+        mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), p[c].get_den_mpz_t());
+        longest = std::max(longest, mpz_sizeinbase(p[c].get_den_mpz_t(), 2));
+      }
+    if (mpz_sizeinbase(common.get_mpz_t(), 2) > longest + kExactSupportSpareBits) return;
+    integers_.resize(points.size());
     for (std::size_t i = 0; i < points.size(); ++i)
       for (int c = 0; c < N; ++c) {
         mpz_divexact(integers_[i][c].get_mpz_t(), common.get_mpz_t(), points[i][c].get_den_mpz_t());
         integers_[i][c] *= points[i][c].get_num();
       }
   }
-  std::size_t argmax(const std::vector<V>&, const V& d) const {
+  // Whether the points are held as integers (false: the textbook's loop).
+  bool on_integers() const { return !integers_.empty(); }
+
+  std::size_t argmax(const std::vector<V>& points, const V& d) const {
+    if (!on_integers()) return textbook_argmax(points, d);
     mpz_class common(1);
     for (int c = 0; c < N; ++c) mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), d[c].get_den_mpz_t());
     std::array<mpz_class, N> direction;
@@ -192,7 +208,17 @@ requires std::same_as<scalar_t<V>, mpq_class> class ExactSupportSearch<V> {
   }
 
  private:
-  std::vector<std::array<mpz_class, N>> integers_;  // L·p for each point p
+  static std::size_t textbook_argmax(const std::vector<V>& points, const V& d) {
+    std::size_t best = 0;
+    mpq_class best_value = dot(d, points[0]);
+    for (std::size_t i = 1; i < points.size(); ++i) {
+      mpq_class value = dot(d, points[i]);
+      if (best_value < value) best_value = value, best = i;
+    }
+    return best;
+  }
+
+  std::vector<std::array<mpz_class, N>> integers_;  // L·p for each point p; empty: the textbook's loop
 };
 
 // Rounding a rational to double exactly (round to nearest, ties to even, overflowing to ±∞ as IEEE 754 does).
