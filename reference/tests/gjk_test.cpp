@@ -1041,11 +1041,19 @@ TEST(TextbookPass, HandsOverWhatItCannotVouchFor) {
 // rationals d·p. It must return what the textbook loop returns — the first point of largest d·p — on any rationals:
 // denominators that are not powers of two, zero and negative coordinates, duplicate points, ties between distinct
 // points (built on a line or plane normal to d), directions with zero components, and coordinates 2^±900 apart.
+// The rational d·p written out with GMP's operations (not through dot, which exact.hpp also replaces).
+template <Vector V>
+mpq_class written_dot(const V& d, const V& p) {
+  mpq_class r = d[0] * p[0];
+  for (int c = 1; c < V::dimension; ++c) r += d[c] * p[c];
+  return r;
+}
+
 template <Vector V>
 std::size_t textbook_argmax(const std::vector<V>& points, const V& d) {
   std::size_t best = 0;
   for (std::size_t i = 1; i < points.size(); ++i)
-    if (dot(d, points[best]) < dot(d, points[i])) best = i;
+    if (written_dot(d, points[best]) < written_dot(d, points[i])) best = i;
   return best;
 }
 
@@ -1085,7 +1093,8 @@ void integer_search_equals_the_textbook_loop(std::uint64_t seed) {
     const std::size_t expected = textbook_argmax(points, d);
     ASSERT_EQ(shape.support(d).index, expected) << "seed " << seed << ", case " << t;
     ASSERT_TRUE(ExactSupportSearch<V>(points).on_integers());
-    for (std::size_t i = expected + 1; i < points.size(); ++i) ties += dot(d, points[i]) == dot(d, points[expected]);
+    for (std::size_t i = expected + 1; i < points.size(); ++i)
+      ties += written_dot(d, points[i]) == written_dot(d, points[expected]);
   }
   EXPECT_GT(ties, 1000) << "too few ties between distinct indices to test the tie-break";
   // Points whose denominators are many distinct primes (each twice): their common denominator outgrows any one of them

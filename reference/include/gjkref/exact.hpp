@@ -85,8 +85,10 @@ struct ScalarCast<mpq_class, long double> {
 // rational has one canonical form) without a gcd per operation. Other denominators take the rational operations.
 namespace detail {
 
-inline bool power_of_two(const mpz_class& x) {
-  return mpz_scan1(x.get_mpz_t(), 0) + 1 == mpz_sizeinbase(x.get_mpz_t(), 2);
+// A positive power of two (a canonical denominator always is positive; a non-canonical negative one, which the
+// contract leaves undefined, takes GMP's operations).
+inline bool is_power_of_two(const mpz_class& x) {
+  return mpz_sgn(x.get_mpz_t()) > 0 && mpz_scan1(x.get_mpz_t(), 0) + 1 == mpz_sizeinbase(x.get_mpz_t(), 2);
 }
 
 // Σ sign_i·x_i·y_i over N terms.
@@ -95,7 +97,7 @@ mpq_class sum_of_products(const std::array<const mpq_class*, N>& x, const std::a
                           const std::array<int, N>& sign) {
   bool dyadic = true;
   for (std::size_t i = 0; i < N && dyadic; ++i)
-    dyadic = power_of_two(x[i]->get_den()) && power_of_two(y[i]->get_den());
+    dyadic = is_power_of_two(x[i]->get_den()) && is_power_of_two(y[i]->get_den());
   if (!dyadic) {
     mpq_class r = (*x[0]) * (*y[0]);
     if (sign[0] < 0) r = -r;
@@ -155,14 +157,17 @@ inline mpq_class cross(const Vec2<mpq_class>& a, const Vec2<mpq_class>& b) {
 // multiple of their coordinates' denominators), P = L·p, and each direction to its own, M > 0 and D = M·d: then
 // d·p = (D·P)/(M·L) for every point, the integers D·P are in the same order as the rationals d·p, and the first
 // point with the largest D·P is the textbook's maximiser, tie-break included. Integer products and sums need no gcd.
-// A common denominator grows with every coprime factor the points bring (doubles bring only powers of two, a lattice a
-// few small factors); one more than kExactSupportSpareBits = 256 bits longer than the longest single denominator would
-// make the integers longer than the rationals they stand for, and that shape keeps the textbook's loop. The limit
-// only chooses between two exact searches (ExactSupport.IntegerSearchEqualsTheTextbookLoop covers both).
+// A common denominator grows with every coprime factor the points bring (doubles bring only powers of two, so theirs is
+// the longest one; a lattice brings a few small factors). With many coprime denominators it grows with the number of
+// points, and so does every integer: the search would cost O(n²). kExactSupportSpareBits = 256 is a cost limit, not a
+// tolerance: a shape whose common denominator is longer than its longest denominator by more than 256 bits keeps the
+// textbook's loop. Either way the search is exact; the limit only chooses between two exact searches
+// (ExactSupport.IntegerSearchEqualsTheTextbookLoop covers both).
 inline constexpr std::size_t kExactSupportSpareBits = 256;
 
 template <Vector V>
-requires std::same_as<scalar_t<V>, mpq_class> class ExactSupportSearch<V> {
+requires std::same_as<scalar_t<V>, mpq_class>
+class ExactSupportSearch<V> {
  public:
   static constexpr int N = V::dimension;
   ExactSupportSearch() = default;
@@ -186,7 +191,7 @@ requires std::same_as<scalar_t<V>, mpq_class> class ExactSupportSearch<V> {
   bool on_integers() const { return !integers_.empty(); }
 
   std::size_t argmax(const std::vector<V>& points, const V& d) const {
-    if (!on_integers()) return textbook_argmax(points, d);
+    if (!on_integers()) return first_maximiser(points, d);
     mpz_class common(1);
     for (int c = 0; c < N; ++c) mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), d[c].get_den_mpz_t());
     std::array<mpz_class, N> direction;
@@ -208,16 +213,6 @@ requires std::same_as<scalar_t<V>, mpq_class> class ExactSupportSearch<V> {
   }
 
  private:
-  static std::size_t textbook_argmax(const std::vector<V>& points, const V& d) {
-    std::size_t best = 0;
-    mpq_class best_value = dot(d, points[0]);
-    for (std::size_t i = 1; i < points.size(); ++i) {
-      mpq_class value = dot(d, points[i]);
-      if (best_value < value) best_value = value, best = i;
-    }
-    return best;
-  }
-
   std::vector<std::array<mpz_class, N>> integers_;  // L·p for each point p; empty: the textbook's loop
 };
 

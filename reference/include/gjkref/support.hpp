@@ -43,23 +43,28 @@ concept IndexedShape = SupportMapping<S> && requires(const S& s, std::size_t i) 
   { s.size() } -> std::convertible_to<std::size_t>;
 };
 
-// How an exact shape finds the first maximiser of d·p over its points. This primary template is the textbook: the
-// rational dot products, compared. An exact scalar may specialise it with an equivalent exact search that is cheaper
-// for its type — the same maximiser, the same tie-break (exact.hpp does, for mpq_class). Built once with the points.
+// The textbook's support over a point set with an exact scalar: the first point of largest d·p, the dot products
+// compared as they are.
+template <Vector V>
+std::size_t first_maximiser(const std::vector<V>& points, const V& d) {
+  std::size_t best = 0;
+  scalar_t<V> best_value = dot(d, points[0]);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    scalar_t<V> value = dot(d, points[i]);
+    if (best_value < value) best_value = value, best = i;
+  }
+  return best;
+}
+
+// How an exact shape finds its first maximiser. This primary template is the textbook (first_maximiser). An exact
+// scalar may specialise it with an equivalent exact search that is cheaper for its type — the same maximiser, the same
+// tie-break (exact.hpp does, for mpq_class). Built once with the points.
 template <Vector V>
 class ExactSupportSearch {
  public:
   ExactSupportSearch() = default;
   explicit ExactSupportSearch(const std::vector<V>&) {}
-  std::size_t argmax(const std::vector<V>& points, const V& d) const {
-    std::size_t best = 0;
-    scalar_t<V> best_value = dot(d, points[0]);
-    for (std::size_t i = 1; i < points.size(); ++i) {
-      scalar_t<V> value = dot(d, points[i]);
-      if (best_value < value) best_value = value, best = i;
-    }
-    return best;
-  }
+  std::size_t argmax(const std::vector<V>& points, const V& d) const { return first_maximiser(points, d); }
 };
 
 // The convex hull of a finite point set. Any count >= 1; duplicates, interior points, collinear, coplanar and

@@ -86,6 +86,9 @@ inline V operator*(const scalar_t<V>& s, const V& a) {
   return r;
 }
 
+// For mpq_class, exact.hpp declares dot and cross overloads that give the same rationals faster (one fraction over a
+// power-of-two denominator); calls from templates find them at instantiation, and every use of mpq_class includes
+// exact.hpp (it defines the scalar's traits).
 template <Vector V>
 inline scalar_t<V> dot(const V& a, const V& b) {
   scalar_t<V> r = a[0] * b[0];
