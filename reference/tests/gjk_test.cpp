@@ -1118,19 +1118,21 @@ void integer_search_equals_the_textbook_loop(std::uint64_t seed) {
   }
 }
 
-// exact.hpp's dot and cross products for mpq_class sum dyadic products over one power-of-two denominator and reduce
-// once. Each must equal the rational operations written out, in canonical form (numerator and denominator coprime,
-// denominator positive), on dyadic, non-dyadic and mixed operands, zeros, cancellations to zero and to integers, and
-// exponents 2^±900 apart.
-void dyadic_sums_equal_the_rational_operations(std::uint64_t seed) {
+// exact.hpp's dot, cross and weighted_sum for mpq_class form each sum as one fraction and reduce it once: over one
+// power-of-two denominator when every operand's is one, over the operands' common denominators otherwise. Each must
+// equal the rational operations written out, in canonical form (numerator and denominator coprime, denominator
+// positive), on dyadic, non-dyadic and mixed operands, squares (v·v: both operands the same object), zeros,
+// cancellations to zero and to integers, and exponents 2^±900 apart.
+void one_fraction_sums_equal_the_rational_operations(std::uint64_t seed) {
   std::mt19937_64 g(seed);
-  std::uniform_int_distribution<int> small(-8, 8), power(0, 6), kind(0, 4);
+  std::uniform_int_distribution<int> small(-8, 8), power(0, 6), kind(0, 5);
   const auto random_rational = [&] {
     switch (kind(g)) {
       case 0: return mpq_class(0);
       case 1: return rational(small(g), 1 << power(g));
       case 2: return ScalarTraits<mpq_class>::scale_by_power_of_two(rational(small(g), 1 << power(g)), small(g) * 110);
       case 3: return rational(small(g), 3 * (1 << power(g)));
+      case 4: return rational(small(g) * 1001 + small(g), (2 * small(g) + 17) * (1 << power(g)));
       default: return rational(small(g) * 1001 + small(g), 1 << power(g));
     }
   };
@@ -1140,7 +1142,7 @@ void dyadic_sums_equal_the_rational_operations(std::uint64_t seed) {
     c.canonicalize();
     return c.get_num() == x.get_num() && c.get_den() == x.get_den();
   };
-  int zeros = 0, integers = 0;
+  int zeros = 0, integers = 0, general = 0;
   for (int t = 0; t < 20000; ++t) {
     const Vec3<mpq_class> a = vector();
     Vec3<mpq_class> b = vector();
@@ -1149,6 +1151,9 @@ void dyadic_sums_equal_the_rational_operations(std::uint64_t seed) {
     const mpq_class written = a.x * b.x + a.y * b.y + a.z * b.z;
     ASSERT_TRUE(canonical(d)) << "seed " << seed << ", case " << t;
     ASSERT_EQ(d, written) << "seed " << seed << ", case " << t;
+    const mpq_class square = dot(a, a);
+    ASSERT_TRUE(canonical(square)) << "seed " << seed << ", case " << t;
+    ASSERT_EQ(square, mpq_class(a.x * a.x + a.y * a.y + a.z * a.z)) << "seed " << seed << ", case " << t;
     const Vec3<mpq_class> c = cross(a, b);
     const Vec3<mpq_class> c_written{mpq_class(a.y * b.z - a.z * b.y), mpq_class(a.z * b.x - a.x * b.z),
                                     mpq_class(a.x * b.y - a.y * b.x)};
@@ -1161,15 +1166,41 @@ void dyadic_sums_equal_the_rational_operations(std::uint64_t seed) {
     ASSERT_EQ(cross(a2, b2), mpq_class(a.x * b.y - a.y * b.x));
     zeros += d == 0;
     integers += d != 0 && d.get_den() == 1;
+
+    // Σ λᵢ xᵢ over 1 to 4 terms: weights of any denominator (a simplex's barycentric weights), summing to 1 or not.
+    const int count = 1 + t % 4;
+    std::array<Vec3<mpq_class>, 4> x{a, b, vector(), vector()};
+    std::array<mpq_class, 4> weight{};
+    for (int i = 0; i < count; ++i) weight[i] = rational(small(g) * 37 + small(g), 1 + std::abs(small(g)) * 97);
+    std::array<const Vec3<mpq_class>*, 4> xp{&x[0], &x[1], &x[2], &x[3]};
+    const Vec3<mpq_class> sum = weighted_sum(weight, xp, count);
+    std::array<const Vec2<mpq_class>*, 4> x2p{};
+    std::array<Vec2<mpq_class>, 4> x2{};
+    for (int i = 0; i < 4; ++i) {
+      x2[i] = {x[i].x, x[i].y};
+      x2p[i] = &x2[i];
+    }
+    const Vec2<mpq_class> sum2 = weighted_sum(weight, x2p, count);
+    for (int c3 = 0; c3 < 3; ++c3) {
+      mpq_class expected = weight[0] * x[0][c3];
+      for (int i = 1; i < count; ++i) expected += weight[i] * x[i][c3];
+      ASSERT_TRUE(canonical(sum[c3])) << "seed " << seed << ", case " << t;
+      ASSERT_EQ(sum[c3], expected) << "seed " << seed << ", case " << t;
+      if (c3 < 2) {
+        ASSERT_EQ(sum2[c3], expected) << "seed " << seed << ", case " << t;
+      }
+      general += !detail::is_power_of_two(sum[c3].get_den());
+    }
   }
   EXPECT_GT(zeros, 1000) << "too few exact cancellations";
-  EXPECT_GT(integers, 1000) << "too few integer results";
+  EXPECT_GT(integers, 500) << "too few integer results";
+  EXPECT_GT(general, 10000) << "too few sums with other denominators";
 }
 
-TEST(ExactArithmetic, DyadicSumsEqualTheRationalOperations) {
+TEST(ExactArithmetic, OneFractionSumsEqualTheRationalOperations) {
   const std::uint64_t seed = test_seed(20261125);
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  dyadic_sums_equal_the_rational_operations(seed);
+  one_fraction_sums_equal_the_rational_operations(seed);
 }
 
 TEST(ExactSupport, IntegerSearchEqualsTheTextbookLoop) {

@@ -78,17 +78,38 @@ struct ScalarCast<mpq_class, long double> {
   static mpq_class apply(long double x) { return exact_rational(x); }
 };
 
-// Sums of products of rationals, for the dot and cross products below. The region tests evaluate polynomials in the
-// simplex's points, differences of doubles: rationals whose denominators are powers of two. For those the sum is
-// formed as one fraction — the products' numerators shifted onto the largest denominator 2^E, added as integers, and
-// reduced by one shift (an odd numerator over 2^E, or an integer) — which is the value rational arithmetic gives (each
-// rational has one canonical form) without a gcd per operation. Other denominators take the rational operations.
+// Sums of products of rationals, for the dot and cross products below. Rational arithmetic reduces every product and
+// sum to lowest terms, a gcd each. Here a sum of products is formed as one fraction and reduced once, to the canonical
+// rational (each rational has one, so the value is the one the rational operations give):
+//   - when every denominator is a power of two (the region tests evaluate polynomials in the simplex's points,
+//     differences of doubles), the products' numerators are shifted onto the largest denominator 2^E, added as
+//     integers, and reduced by one shift;
+//   - otherwise (v and the weights: ratios of region-test numerators) each operand list is brought to its common
+//     denominator, x_i = X_i/L and y_i = Y_i/M with integers X_i, Y_i, and the sum is Σ ±X_i·Y_i / (L·M), reduced by
+//     one gcd.
 namespace detail {
 
 // A positive power of two (a canonical denominator always is positive; a non-canonical negative one, which the
-// contract leaves undefined, takes GMP's operations).
+// contract leaves undefined, takes the general path).
 inline bool is_power_of_two(const mpz_class& x) {
   return mpz_sgn(x.get_mpz_t()) > 0 && mpz_scan1(x.get_mpz_t(), 0) + 1 == mpz_sizeinbase(x.get_mpz_t(), 2);
+}
+
+// x_i = X_i/L for i < count: L > 0 the least common multiple of the denominators, X_i = x_i·L integers.
+template <std::size_t N>
+void over_common_denominator(const std::array<const mpq_class*, N>& x, std::size_t count, std::array<mpz_class, N>& X,
+                             mpz_class& L) {
+  L = x[0]->get_den();
+  for (std::size_t i = 1; i < count; ++i)
+    if (L != x[i]->get_den()) mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), x[i]->get_den_mpz_t());
+  for (std::size_t i = 0; i < count; ++i) {
+    if (L == x[i]->get_den()) {
+      X[i] = x[i]->get_num();
+    } else {
+      mpz_divexact(X[i].get_mpz_t(), L.get_mpz_t(), x[i]->get_den_mpz_t());
+      X[i] *= x[i]->get_num();
+    }
+  }
 }
 
 // Σ sign_i·x_i·y_i over N terms.
@@ -98,15 +119,23 @@ mpq_class sum_of_products(const std::array<const mpq_class*, N>& x, const std::a
   bool dyadic = true;
   for (std::size_t i = 0; i < N && dyadic; ++i)
     dyadic = is_power_of_two(x[i]->get_den()) && is_power_of_two(y[i]->get_den());
+  mpq_class r;
   if (!dyadic) {
-    mpq_class r = (*x[0]) * (*y[0]);
-    if (sign[0] < 0) r = -r;
-    for (std::size_t i = 1; i < N; ++i) {
+    std::array<mpz_class, N> X, Y;
+    mpz_class L, M;
+    over_common_denominator(x, N, X, L);
+    const bool same = (x == y);  // a square: v·v
+    if (!same) over_common_denominator(y, N, Y, M);
+    const std::array<mpz_class, N>& YY = same ? X : Y;
+    mpz_class& numerator = r.get_num();
+    for (std::size_t i = 0; i < N; ++i) {
       if (sign[i] > 0)
-        r += (*x[i]) * (*y[i]);
+        mpz_addmul(numerator.get_mpz_t(), X[i].get_mpz_t(), YY[i].get_mpz_t());
       else
-        r -= (*x[i]) * (*y[i]);
+        mpz_submul(numerator.get_mpz_t(), X[i].get_mpz_t(), YY[i].get_mpz_t());
     }
+    mpz_mul(r.get_den_mpz_t(), L.get_mpz_t(), (same ? L : M).get_mpz_t());
+    r.canonicalize();
     return r;
   }
   std::array<mp_bitcnt_t, N> exponent{};
@@ -124,7 +153,6 @@ mpq_class sum_of_products(const std::array<const mpq_class*, N>& x, const std::a
     else
       numerator -= term;
   }
-  mpq_class r;
   if (numerator == 0) return r;
   const mp_bitcnt_t shift = std::min<mp_bitcnt_t>(mpz_scan1(numerator.get_mpz_t(), 0), largest);
   mpz_fdiv_q_2exp(r.get_num_mpz_t(), numerator.get_mpz_t(), shift);  // exact: the low bits are zero
@@ -149,6 +177,43 @@ inline Vec3<mpq_class> cross(const Vec3<mpq_class>& a, const Vec3<mpq_class>& b)
 }
 inline mpq_class cross(const Vec2<mpq_class>& a, const Vec2<mpq_class>& b) {
   return detail::sum_of_products<2>({&a.x, &a.y}, {&b.y, &b.x}, {1, -1});
+}
+
+// Σ λᵢ xᵢ for rationals (vec.hpp's weighted_sum): a simplex's point from its barycentric weights, one fraction per
+// coordinate as in sum_of_products. The weights are brought once to their common denominator, λᵢ = Wᵢ/L, and each
+// coordinate's values to theirs, xᵢ = Xᵢ/M (a power of two for differences of doubles): the coordinate is
+// Σ Wᵢ·Xᵢ / (L·M), reduced by one gcd.
+namespace detail {
+
+template <class V>
+V weighted_sum_of_rationals(const std::array<mpq_class, 4>& weight, const std::array<const V*, 4>& x, int count) {
+  const auto n = static_cast<std::size_t>(count);
+  std::array<mpz_class, 4> W, X;
+  mpz_class L, M;
+  over_common_denominator<4>({&weight[0], &weight[1], &weight[2], &weight[3]}, n, W, L);
+  V r;
+  for (int c = 0; c < V::dimension; ++c) {
+    std::array<const mpq_class*, 4> coordinate{};
+    for (std::size_t i = 0; i < n; ++i) coordinate[i] = &(*x[i])[c];
+    over_common_denominator(coordinate, n, X, M);
+    mpz_class& numerator = r[c].get_num();
+    numerator = 0;
+    for (std::size_t i = 0; i < n; ++i) mpz_addmul(numerator.get_mpz_t(), W[i].get_mpz_t(), X[i].get_mpz_t());
+    mpz_mul(r[c].get_den_mpz_t(), L.get_mpz_t(), M.get_mpz_t());
+    r[c].canonicalize();
+  }
+  return r;
+}
+
+}  // namespace detail
+
+inline Vec3<mpq_class> weighted_sum(const std::array<mpq_class, 4>& weight,
+                                    const std::array<const Vec3<mpq_class>*, 4>& x, int count) {
+  return detail::weighted_sum_of_rationals(weight, x, count);
+}
+inline Vec2<mpq_class> weighted_sum(const std::array<mpq_class, 4>& weight,
+                                    const std::array<const Vec2<mpq_class>*, 4>& x, int count) {
+  return detail::weighted_sum_of_rationals(weight, x, count);
 }
 
 // Exact supports on integers (support.hpp, ExactSupportSearch). Rational arithmetic reduces every product and sum to
@@ -192,13 +257,11 @@ class ExactSupportSearch<V> {
 
   std::size_t argmax(const std::vector<V>& points, const V& d) const {
     if (!on_integers()) return first_maximiser(points, d);
-    mpz_class common(1);
-    for (int c = 0; c < N; ++c) mpz_lcm(common.get_mpz_t(), common.get_mpz_t(), d[c].get_den_mpz_t());
-    std::array<mpz_class, N> direction;
-    for (int c = 0; c < N; ++c) {
-      mpz_divexact(direction[c].get_mpz_t(), common.get_mpz_t(), d[c].get_den_mpz_t());
-      direction[c] *= d[c].get_num();
-    }
+    std::array<const mpq_class*, N> components{};
+    for (int c = 0; c < N; ++c) components[c] = &d[c];
+    std::array<mpz_class, N> direction;  // M·d, M > 0
+    mpz_class common;
+    detail::over_common_denominator(components, N, direction, common);
     std::size_t best = 0;
     mpz_class best_value, value;
     for (std::size_t i = 0; i < integers_.size(); ++i) {

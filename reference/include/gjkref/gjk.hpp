@@ -163,9 +163,9 @@ struct TextbookLoop {
   static Measure measure(const Simplex<V>& s, State&) { return {s.combine(&SupportPoint<V>::w)}; }
   static bool within_touching_band(const Measure&) { return false; }
   static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m) {
-    Points<V> p = frame_points(s);
-    p[s.size] = w.w;
-    return {std::move(p), m.v, dot(m.v, m.v), dot(m.v, w.w)};
+    Step step{frame_points(s), m.v, dot(m.v, m.v), dot(m.v, w.w)};
+    step.points[s.size] = w.w;
+    return step;
   }
   static bool separates(const Step& step) { return step.vw > T(0); }
 };
@@ -253,6 +253,7 @@ bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Si
   using T = scalar_t<V>;
   r.pass = Layer::pass;
   typename Layer::State state;
+  Simplex<V> next;  // the simplex the loop goes on with (one object for all iterations: its storage is reused)
   for (int iteration = 0;; ++iteration) {
     r.iterations = iteration;
     // Rule 1.
@@ -286,7 +287,7 @@ bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Si
 
     // The simplex grows by w (in the slot after its points) and shrinks to its feature closest to the origin.
     s.points[s.size] = w;
-    Simplex<V> next = reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1));
+    reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1), next);
     if constexpr (Layer::rounds) {  // floating modes: the careful pass's rules 5 and 6, the textbook pass's hand-over
       const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, next, state);
       if (progress.hand_over) return false;

@@ -85,9 +85,9 @@ using RegionLayer = std::conditional_t<is_exact_v<T>, TextbookRegions<T>, Floati
 // the sum is the origin (up to rounding in floating modes).
 template <Vector V>
 V point_of(const Points<V>& p, const ClosestFeature<scalar_t<V>>& f) {
-  V r = f.weight[0] * p[f.vertex[0]];
-  for (int i = 1; i < f.count; ++i) r = r + f.weight[i] * p[f.vertex[i]];
-  return r;
+  std::array<const V*, 4> x{};
+  for (int i = 0; i < f.count; ++i) x[i] = &p[f.vertex[i]];
+  return weighted_sum(f.weight, x, f.count);
 }
 
 template <class T>

@@ -51,7 +51,8 @@ enum class InputError {
 };
 
 // The simplex GJK ended with: points of A⊖B (with the vertices of A and B that made them) and the barycentric
-// weights of the closest point. Weights are ≥ 0 and sum to 1 (exactly, with an exact scalar).
+// weights of the closest point. Weights are ≥ 0 and sum to 1 (exactly, with an exact scalar). Only the first `size`
+// points and weights are meaningful.
 template <Vector V>
 struct Simplex {
   std::array<SupportPoint<V>, 4> points{};
@@ -62,9 +63,9 @@ struct Simplex {
   // Σ λ_i x_i for x = w, a or b.
   template <class Member>
   V combine(Member member) const {
-    V r = weights[0] * (points[0].*member);
-    for (int i = 1; i < size; ++i) r = r + weights[i] * (points[i].*member);
-    return r;
+    std::array<const V*, 4> x{};
+    for (int i = 0; i < size; ++i) x[i] = &(points[i].*member);
+    return weighted_sum(weights, x, size);
   }
   bool contains(const SupportPoint<V>& p) const {
     for (int i = 0; i < size; ++i)
@@ -73,16 +74,21 @@ struct Simplex {
   }
 };
 
-// The simplex of the closest feature `f` of `candidates` (the points the region functions saw, in the same order).
+// The simplex of the closest feature `f` of `candidates` (the points the region functions saw, in the same order),
+// written over `s` (the loop reuses one simplex's storage: rationals keep their allocations).
 template <Vector V>
-Simplex<V> reduce(const std::array<SupportPoint<V>, 4>& candidates, const ClosestFeature<scalar_t<V>>& f) {
-  Simplex<V> s;
+void reduce(const std::array<SupportPoint<V>, 4>& candidates, const ClosestFeature<scalar_t<V>>& f, Simplex<V>& s) {
   s.size = f.count;
   for (int i = 0; i < f.count; ++i) {
     s.points[i] = candidates[f.vertex[i]];
     s.weights[i] = f.weight[i];
   }
   s.encloses_origin = f.encloses_origin;
+}
+template <Vector V>
+Simplex<V> reduce(const std::array<SupportPoint<V>, 4>& candidates, const ClosestFeature<scalar_t<V>>& f) {
+  Simplex<V> s;
+  reduce(candidates, f, s);
   return s;
 }
 

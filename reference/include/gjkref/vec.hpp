@@ -4,6 +4,7 @@
 // mpq_class work through the same code as float and double.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -86,8 +87,8 @@ inline V operator*(const scalar_t<V>& s, const V& a) {
   return r;
 }
 
-// For mpq_class, exact.hpp declares dot and cross overloads that give the same rationals faster (one fraction over a
-// power-of-two denominator); calls from templates find them at instantiation, and every use of mpq_class includes
+// For mpq_class, exact.hpp declares dot, cross and weighted_sum overloads that give the same rationals faster (each sum
+// one fraction, reduced once); calls from templates find them at instantiation, and every use of mpq_class includes
 // exact.hpp (it defines the scalar's traits).
 template <Vector V>
 inline scalar_t<V> dot(const V& a, const V& b) {
@@ -105,6 +106,15 @@ inline Vec3<T> cross(const Vec3<T>& a, const Vec3<T>& b) {
 template <class T>
 inline T cross(const Vec2<T>& a, const Vec2<T>& b) {
   return a.x * b.y - a.y * b.x;
+}
+
+// Σ λᵢ xᵢ over the first `count` (≥ 1) terms: a point of a simplex from its barycentric weights. exact.hpp overloads it
+// for mpq_class as it does dot and cross (one fraction per coordinate instead of a reduced fraction per operation).
+template <Vector V, std::size_t N>
+inline V weighted_sum(const std::array<scalar_t<V>, N>& weight, const std::array<const V*, N>& x, int count) {
+  V r = weight[0] * *x[0];
+  for (int i = 1; i < count; ++i) r = r + weight[i] * *x[i];
+  return r;
 }
 
 // det(a, b, c) = a · (b × c): six times the signed volume of the tetrahedron (0, a, b, c).
