@@ -13,6 +13,13 @@
 // every implementation once over all pairs, starting with a different one each round, and the table gives each one's
 // median round, per query. Distance queries are compared with gjkref-double's time, the boolean query with libccd's.
 //
+// --instructions: instead of timing, one pass of each implementation over each workload's pairs, its instructions
+// counted by callgrind and dumped under the label "WORKLOAD|IMPLEMENTATION" (run under valgrind --tool=callgrind
+// --collect-atstart=no: scripts/instruction-counts does, and prints the table). Instruction counts do not depend on
+// what else the machine runs, so they compare builds beside a busy machine; they are not times (a cache miss or a
+// division costs more than an addition). The pass of gjkref's support mapping is dumped as "WORKLOAD|support-sweep",
+// and a line "workload WORKLOAD pairs=N iterations=I sweep-points=P" gives what the script needs for the bound.
+//
 // The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
 // n points; the bound is gjkref-double's mean (iterations + 1) × 2n × the cost per point of gjkref's own support
 // mapping, measured in the same run over the same clouds.
@@ -28,6 +35,11 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define GJKREF_HAVE_CALLGRIND 1
+#endif
 
 #include "gjkref/certified.hpp"
 #include "gjkref/certified_penetration.hpp"
@@ -46,7 +58,8 @@ struct Settings {
   std::vector<int> sizes = {8, 32, 128, 1024};
   int rounds = 5;
   std::uint64_t seed = 20261124;
-  bool penetration = false;  // --penetration: the depth of overlapping pairs instead of the distance
+  bool penetration = false;   // --penetration: the depth of overlapping pairs instead of the distance
+  bool instructions = false;  // --instructions: one callgrind-counted pass per implementation instead of timing
 };
 
 Cloud sphere_cloud(std::mt19937_64& rng, int n, const std::array<double, 3>& centre) {
@@ -204,6 +217,19 @@ double time_pass(Queries& q, std::size_t count, double& sink) {
   return std::chrono::duration<double, std::nano>(Clock::now() - start).count() / static_cast<double>(count);
 }
 
+// --instructions: one pass of q over the pairs with callgrind collecting, dumped under `label` (callgrind's counters
+// restart at each dump, so each dump holds this pass alone).
+void counted_pass(Queries& q, std::size_t count, const std::string& label, double& sink) {
+#ifdef GJKREF_HAVE_CALLGRIND
+  CALLGRIND_TOGGLE_COLLECT;
+  for (std::size_t i = 0; i < count; ++i) sink += q.run(i);
+  CALLGRIND_TOGGLE_COLLECT;
+  CALLGRIND_DUMP_STATS_AT(label.c_str());
+#else
+  (void)q, (void)count, (void)label, (void)sink;
+#endif
+}
+
 // ns per point of a support sweep: gjkref's own support mapping (ConvexPoints::support, the loop every query runs)
 // over every cloud, along a fixed direction; the best of five passes.
 double sweep_ns_per_point(const Pairs& pairs, double& sink) {
@@ -224,6 +250,27 @@ double sweep_ns_per_point(const Pairs& pairs, double& sink) {
   return best_time / static_cast<double>(points);
 }
 
+// --instructions: one support call per shape of every pair along a fixed direction (run(0) sweeps them all), as
+// sweep_ns_per_point times it.
+class Sweep final : public Queries {
+ public:
+  explicit Sweep(const Pairs& pairs) {
+    for (const auto& [a, b] : pairs) {
+      shapes_.push_back(shape_of<double>(a));
+      shapes_.push_back(shape_of<double>(b));
+    }
+  }
+  double run(std::size_t) override {
+    const gjkref::Vec3<double> d{0.3, -0.5, 0.81};
+    double sum = 0;
+    for (const auto& shape : shapes_) sum += static_cast<double>(shape.support(d).index);
+    return sum;
+  }
+
+ private:
+  std::vector<gjkref::ConvexPoints<gjkref::Vec3<double>>> shapes_;
+};
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -234,6 +281,10 @@ bool parse(int argc, char** argv, Settings& s) {
     const std::string arg = argv[i];
     if (arg == "--penetration") {
       s.penetration = true;
+      continue;
+    }
+    if (arg == "--instructions") {
+      s.instructions = true;
       continue;
     }
     if (i + 1 >= argc) return false;
@@ -259,25 +310,32 @@ bool parse(int argc, char** argv, Settings& s) {
 void penetration_tables(const Settings& s, double& sink) {
   struct Workload {
     std::string name;
+    std::string label;  // --instructions: the workload's name in the dumps
     Pairs pairs;
   };
   std::vector<Workload> workloads;
   for (int n : s.sizes) {
     std::mt19937_64 rng(s.seed + static_cast<std::uint64_t>(n) * 7919 + 5);
-    workloads.push_back({"n = m = " + std::to_string(n) + ", overlapping (centres 0.5 apart)", make_pairs(rng, s.pairs, n, 0.5)});
+    workloads.push_back({"n = m = " + std::to_string(n) + ", overlapping (centres 0.5 apart)",
+                         "n=" + std::to_string(n) + "-overlapping", make_pairs(rng, s.pairs, n, 0.5)});
   }
   std::mt19937_64 rng(s.seed + 3);
-  workloads.push_back({"boxes (unit cubes, centres 0.8 apart)", box_pairs(rng, s.pairs, 0.8)});
+  workloads.push_back({"boxes (unit cubes, centres 0.8 apart)", "boxes", box_pairs(rng, s.pairs, 0.8)});
   for (const Workload& w : workloads) {
     const Pairs& pairs = w.pairs;
     auto certified = std::make_unique<Depth>(pairs, true);
-    const std::array<int, 3> paths = certified->paths();
+    const std::array<int, 3> paths = s.instructions ? std::array<int, 3>{} : certified->paths();
     std::vector<Entry> entries;
     entries.push_back({"gjkref-certified", false, std::move(certified), {}, 0});
     entries.push_back({"gjkref-double-epa", false, std::make_unique<Depth>(pairs, false), {}, 0});
     entries.push_back({"bullet-double-epa", false, gjkref::bench::bullet_double_penetration(pairs), {}, 0});
     entries.push_back({"fcl-indep-epa", false, gjkref::bench::fcl_indep_penetration(pairs), {}, 0});
     entries.push_back({"libccd-gjk-epa", false, gjkref::bench::libccd_penetration(pairs), {}, 0});
+    if (s.instructions) {
+      std::printf("workload %s pairs=%zu\n", w.label.c_str(), pairs.size());
+      for (Entry& e : entries) counted_pass(*e.queries, pairs.size(), w.label + "|" + e.name, sink);
+      continue;
+    }
     // Agreement with the certified depth (exact, correctly rounded): within 10^-6 relative.
     std::vector<double> truth(pairs.size());
     for (std::size_t i = 0; i < pairs.size(); ++i) truth[i] = entries[0].queries->run(i);
@@ -311,7 +369,8 @@ int main(int argc, char** argv) {
   try {
     if (!parse(argc, argv, s)) {
       std::fprintf(stderr,
-                   "usage: peers_bench [--penetration] [--pairs N] [--sizes 8,32,128,1024] [--rounds R] [--seed S]\n");
+                   "usage: peers_bench [--penetration] [--instructions] [--pairs N] [--sizes 8,32,128,1024] "
+                   "[--rounds R] [--seed S]\n");
       return 2;
     }
   } catch (const std::exception&) {
@@ -320,8 +379,14 @@ int main(int argc, char** argv) {
   }
   std::string sizes;
   for (int n : s.sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(n);
-  std::printf("peers_bench%s --pairs %zu --sizes %s --rounds %d --seed %llu\n", s.penetration ? " --penetration" : "",
-              s.pairs, sizes.c_str(), s.rounds,
+#ifndef GJKREF_HAVE_CALLGRIND
+  if (s.instructions) {
+    std::fprintf(stderr, "peers_bench: --instructions needs valgrind/callgrind.h at build time (Debian: valgrind)\n");
+    return 2;
+  }
+#endif
+  std::printf("peers_bench%s%s --pairs %zu --sizes %s --rounds %d --seed %llu\n", s.penetration ? " --penetration" : "",
+              s.instructions ? " --instructions" : "", s.pairs, sizes.c_str(), s.rounds,
               static_cast<unsigned long long>(s.seed));
   double sink = 0;
   if (s.penetration) {
@@ -346,7 +411,7 @@ int main(int argc, char** argv) {
       entries.push_back({"gjkref-double", false, std::move(reference), {}, 0});
       entries.push_back({"gjkref-float", false, std::make_unique<Reference<float>>(pairs, false), {}, 0});
       auto certified = std::make_unique<Certified>(pairs, gjkref::CertifiedOutput::Witnesses);
-      const std::array<int, 3> paths = certified->paths();
+      const std::array<int, 3> paths = s.instructions ? std::array<int, 3>{} : certified->paths();
       entries.push_back({"gjkref-certified", false, std::move(certified), {}, 0});
       entries.push_back({"gjkref-cert-dist", false,
                          std::make_unique<Certified>(pairs, gjkref::CertifiedOutput::Distance), {}, 0});
@@ -355,6 +420,15 @@ int main(int argc, char** argv) {
       entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
       entries.push_back({"libccd-gjk", true, gjkref::bench::libccd_intersect(pairs), {}, 0});
       (void)reference_view;
+      if (s.instructions) {
+        const std::string label = "n=" + std::to_string(n) + "-" + placement.name;
+        std::printf("workload %s pairs=%zu iterations=%.6f sweep-points=%zu\n", label.c_str(), pairs.size(), iterations,
+                    2 * static_cast<std::size_t>(n) * pairs.size());
+        for (Entry& e : entries) counted_pass(*e.queries, pairs.size(), label + "|" + e.name, sink);
+        Sweep sweep(pairs);
+        counted_pass(sweep, 1, label + "|support-sweep", sink);
+        continue;
+      }
       // Agreement with gjkref-double (distance: 1e-6 absolute or relative) and with libccd (boolean), once.
       std::vector<double> truth(pairs.size()), truth_boolean(pairs.size());
       for (std::size_t i = 0; i < pairs.size(); ++i) {

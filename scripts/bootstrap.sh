@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs every Debian package gjkref's build and tests need, when it is missing.
 # Idempotent and non-interactive: packages already installed are left alone; the ones it installs are printed.
-# Usage: scripts/bootstrap.sh [coverage] [fuzz]
+# Usage: scripts/bootstrap.sh [coverage] [fuzz] [bench]
 #   no argument: the packages the default build uses;
 #   coverage:    and clang and llvm (scripts/coverage);
+#   bench:       and valgrind (scripts/instruction-counts: callgrind and its client-request header);
 #   fuzz:        and clang with its libFuzzer and sanitizer runtimes (the fuzz preset, scripts/fuzz-campaign).
 set -euo pipefail
 
@@ -44,7 +45,11 @@ for mode in "$@"; do
         libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes of clang 14
         zip unzip           # scripts/clusterfuzzlite-local: seed corpora as OSS-Fuzz packs them
       ) ;;
-    *) echo "bootstrap: unknown mode '$mode' (coverage, fuzz)" >&2; exit 2 ;;
+    bench)
+      PACKAGES+=(
+        valgrind            # scripts/instruction-counts: callgrind, and valgrind/callgrind.h for peers_bench
+      ) ;;
+    *) echo "bootstrap: unknown mode '$mode' (coverage, fuzz, bench)" >&2; exit 2 ;;
   esac
 done
 
