@@ -13,9 +13,10 @@
 // every implementation once over all pairs, starting with a different one each round, and the table gives each one's
 // median round, per query. Distance queries are compared with gjkref-double's time, the boolean query with libccd's.
 //
-// --instructions: instead of timing, one pass of each implementation over each workload's pairs, its instructions
-// counted by callgrind and dumped under the label "WORKLOAD|IMPLEMENTATION" (run under valgrind --tool=callgrind
-// --collect-atstart=no: scripts/instruction-counts does, and prints the table). Instruction counts do not depend on
+// --instructions: instead of timing, one counted pass of each implementation over each workload's pairs (after one
+// that is not counted), its instructions dumped by callgrind under the label "WORKLOAD|IMPLEMENTATION" (run under
+// valgrind --tool=callgrind --collect-atstart=no: scripts/instruction-counts does, and prints the table; a first dump,
+// "collection-check", must hold no instructions, or callgrind was collecting from the start). Instruction counts do not depend on
 // what else the machine runs, so they compare builds beside a busy machine; they are not times (a cache miss or a
 // division costs more than an addition). The pass of gjkref's support mapping is dumped as "WORKLOAD|support-sweep",
 // and a line "workload WORKLOAD pairs=N iterations=I sweep-points=P" gives what the script needs for the bound.
@@ -219,7 +220,8 @@ double time_pass(Queries& q, std::size_t count, double& sink) {
 
 // --instructions: one pass of q over the pairs with callgrind collecting, dumped under `label` (callgrind's counters
 // restart at each dump, so each dump holds this pass alone). A pass not counted comes first, as the timed tables leave
-// out their first rounds' effects by taking the median: work a library does once per shape is not counted.
+// out their first rounds' effects by taking the median: costs paid once (lazy symbol binding, the heap's growth, any
+// work a library does once per shape) are not counted.
 void counted_pass(Queries& q, std::size_t count, const std::string& label, double& sink) {
 #ifdef GJKREF_HAVE_CALLGRIND
   for (std::size_t i = 0; i < count; ++i) sink += q.run(i);
@@ -391,6 +393,9 @@ int main(int argc, char** argv) {
               s.instructions ? " --instructions" : "", s.pairs, sizes.c_str(), s.rounds,
               static_cast<unsigned long long>(s.seed));
   double sink = 0;
+#ifdef GJKREF_HAVE_CALLGRIND
+  if (s.instructions) CALLGRIND_DUMP_STATS_AT("collection-check");
+#endif
   if (s.penetration) {
     penetration_tables(s, sink);
     std::printf("\n(checksum %g)\n", sink);
