@@ -16,10 +16,11 @@
 // --instructions: instead of timing, one counted pass of each implementation over each workload's pairs (after one
 // that is not counted), its instructions dumped by callgrind under the label "WORKLOAD|IMPLEMENTATION" (run under
 // valgrind --tool=callgrind --collect-atstart=no: scripts/instruction-counts does, and prints the table; a first dump,
-// "collection-check", must hold no instructions, or callgrind was collecting from the start). Instruction counts do not depend on
-// what else the machine runs, so they compare builds beside a busy machine; they are not times (a cache miss or a
-// division costs more than an addition). The pass of gjkref's support mapping is dumped as "WORKLOAD|support-sweep",
-// and a line "workload WORKLOAD pairs=N iterations=I sweep-points=P" gives what the script needs for the bound.
+// "collection-check", must hold no instructions, or callgrind was collecting from the start). Instruction counts do
+// not depend on what else the machine runs, so they compare builds beside a busy machine; they are not times (a cache
+// miss or a division costs more than an addition). The pass of gjkref's support mapping is dumped as
+// "WORKLOAD|support-sweep", and a line "workload WORKLOAD pairs=N iterations=I sweep-points=P" gives what the script
+// needs for the bound.
 //
 // The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
 // n points; the bound is gjkref-double's mean (iterations + 1) × 2n × the cost per point of gjkref's own support
