@@ -109,20 +109,20 @@ enum class Query { Boolean, Distance };
 // The answer, written into the query's result: the status, the rule, and what the final simplex gives. True: the loop
 // answered.
 template <Vector V>
-bool finish(Result<V>& r, Status status, StopRule rule, Simplex<V>&& s) {
+bool finish(Result<V>& r, Status status, StopRule rule, Simplex<V>& s) {
   r.status = status;
   r.stop_rule = rule;
   r.witness_a = s.combine(&SupportPoint<V>::a);
   r.witness_b = s.combine(&SupportPoint<V>::b);
   r.closest = (status == Status::Intersecting) ? V{} : s.combine(&SupportPoint<V>::w);
-  r.simplex = std::move(s);
+  if (&s != &r.simplex) r.simplex = std::move(s);
   return true;
 }
 
+// The result of invalid input: the error and nothing else.
 template <Vector V>
-Result<V> invalid(InputError e) {
+Result<V> invalid_input(InputError e) {
   Result<V> r;
-  r.status = Status::InvalidInput;
   r.input_error = e;
   return r;
 }
@@ -210,17 +210,18 @@ bool extends_the_hull(const std::array<SupportPoint<V>, 4>& kept, int k, const V
   }
 }
 
-// The first simplex: from a warm-start simplex (through the warm-start layer above), or the support point in the
-// initial direction (default: +x).
+// The first simplex, written into s: from a warm-start simplex (through the warm-start layer above), or the support
+// point in the initial direction (default: +x). False, with s untouched: a warm start that cannot be used (more pairs
+// than a simplex has points, an index out of range, or shapes that do not hand out vertices by index).
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<V>& options) {
+bool initial_simplex(const A& a, const B& b, const Options<V>& options, Simplex<V>& s) {
   if (!options.warm_start_simplex.empty()) {
     if constexpr (IndexedShape<A> && IndexedShape<B>) {
       std::array<SupportPoint<V>, 4> pts{};
-      if (options.warm_start_simplex.size() > static_cast<std::size_t>(V::dimension + 1)) return std::nullopt;
+      if (options.warm_start_simplex.size() > static_cast<std::size_t>(V::dimension + 1)) return false;
       int k = 0;
       for (const auto& [ia, ib] : options.warm_start_simplex) {
-        if (ia >= a.size() || ib >= b.size()) return std::nullopt;
+        if (ia >= a.size() || ib >= b.size()) return false;
         const V pa = a.vertex(ia), pb = b.vertex(ib);
         const V w = pa - pb;
         if (extends_the_hull(pts, k, w)) pts[k++] = {w, pa, pb, ia, ib};
@@ -228,9 +229,10 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
       Simplex<V> whole;
       whole.points = pts;
       whole.size = k;
-      return reduce(pts, closest_on_simplex(LoopLayer<V>::frame_points(whole), k));
+      reduce(pts, closest_on_simplex(LoopLayer<V>::frame_points(whole), k), s);
+      return true;
     } else {
-      return std::nullopt;  // warm start by indices needs shapes that hand out vertices by index
+      return false;  // warm start by indices needs shapes that hand out vertices by index
     }
   }
   V d{};
@@ -238,36 +240,38 @@ std::optional<Simplex<V>> initial_simplex(const A& a, const B& b, const Options<
     d = *options.initial_direction;
   else
     d[0] = scalar_t<V>(1);
-  Simplex<V> s;
   s.points[0] = minkowski_support(a, b, d);
   s.weights[0] = scalar_t<V>(1);
   s.size = 1;
-  return s;
+  s.encloses_origin = false;
+  return true;
 }
 
-// The loop, on one loop layer, from the first simplex s, answering into r (a fresh Result). False: the layer handed the
+// The loop, on one loop layer, from the first simplex (in r.simplex), answering into r. False: the layer handed the
 // query over (the textbook pass in floating modes, where it cannot vouch for its answer; TextbookPass in floating.hpp
 // says when).
 template <class Layer, SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Simplex<V> s, Result<V>& r) {
+bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Result<V>& r) {
   using T = scalar_t<V>;
   r.pass = Layer::pass;
   typename Layer::State state;
-  Simplex<V> next;  // the simplex the loop goes on with (one object for all iterations: its storage is reused)
+  Simplex<V> other;  // with r.simplex, the loop's two simplices: the current one and the next, swapped each iteration
+  Simplex<V>* current = &r.simplex;
+  Simplex<V>* next = &other;
   for (int iteration = 0;; ++iteration) {
+    Simplex<V>& s = *current;
     r.iterations = iteration;
     // Rule 1.
-    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, std::move(s));
+    if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
     const typename Layer::Measure m = Layer::measure(s, state);  // v: the simplex's point closest to the origin
-    if (is_zero(m.v)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, std::move(s));
-    if (Layer::within_touching_band(m)) return finish(r, Status::Intersecting, StopRule::TouchingBand, std::move(s));
+    if (is_zero(m.v)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
+    if (Layer::within_touching_band(m)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
     // Rule 2.
-    if (iteration >= options.max_iterations)
-      return finish(r, Status::IterationLimit, StopRule::IterationCap, std::move(s));
+    if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
 
     const SupportPoint<V> w = minkowski_support(a, b, -m.v);
     if (!is_finite(w.w)) {
-      r = invalid<V>(InputError::DifferenceOverflow);
+      r = invalid_input<V>(InputError::DifferenceOverflow);
       return true;
     }
     r.iterations = iteration + 1;
@@ -278,7 +282,7 @@ bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Si
     // exceeds |v|², and v·w can take either sign. The distance itself stays accurate — docs/contract.md.)
     const auto separated = [&](StopRule rule) {
       r.separation = SeparationCertificate<V>{-step.v, w};
-      return finish(r, Status::Separated, rule, std::move(s));
+      return finish(r, Status::Separated, rule, s);
     };
     // Rule 3.
     if (query == Query::Boolean && Layer::separates(step)) return separated(StopRule::SeparatingPlane);
@@ -287,33 +291,43 @@ bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Si
 
     // The simplex grows by w (in the slot after its points) and shrinks to its feature closest to the origin.
     s.points[s.size] = w;
-    reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1), next);
+    reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1), *next);
     if constexpr (Layer::rounds) {  // floating modes: the careful pass's rules 5 and 6, the textbook pass's hand-over
-      const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, next, state);
+      const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, *next, state);
       if (progress.hand_over) return false;
       if (progress.stop) return separated(*progress.stop);
     }
-    s = std::move(next);
+    std::swap(current, next);
   }
 }
 
 // One query. Exact scalars run the textbook loop. Floating ones run the textbook pass, and the careful pass when the
-// textbook pass hands over (or when asked to run it alone); both start from the same first simplex.
+// textbook pass hands over (or when asked to run it alone); both start from the same first simplex. The result is one
+// object, built in place: every path returns r (a copy of a result is hundreds of bytes).
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
 Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
-  if (auto error = validate(a, b)) return invalid<V>(*error);
-  std::optional<Simplex<V>> start = initial_simplex(a, b, options);
-  if (!start) return invalid<V>(InputError::BadWarmStart);
-  for (int i = 0; i < start->size; ++i)
-    if (!is_finite(start->points[i].w)) return invalid<V>(InputError::DifferenceOverflow);
   Result<V> r;
-  if constexpr (is_exact_v<scalar_t<V>>) {
-    run_loop<TextbookLoop<V>>(a, b, options, query, std::move(*start), r);
-  } else {
-    if (options.careful_pass_only || !run_loop<TextbookPass<V>>(a, b, options, query, *start, r)) {
-      r = Result<V>{};
-      run_loop<FloatingLoop<V>>(a, b, options, query, std::move(*start), r);
+  if (auto error = validate(a, b)) {
+    r.input_error = *error;
+    return r;
+  }
+  if (!initial_simplex(a, b, options, r.simplex)) {  // which then leaves r.simplex as it was
+    r.input_error = InputError::BadWarmStart;
+    return r;
+  }
+  for (int i = 0; i < r.simplex.size; ++i)
+    if (!is_finite(r.simplex.points[i].w)) {
+      r = invalid_input<V>(InputError::DifferenceOverflow);
+      return r;
     }
+  if constexpr (is_exact_v<scalar_t<V>>) {
+    run_loop<TextbookLoop<V>>(a, b, options, query, r);
+  } else if (options.careful_pass_only) {
+    run_loop<FloatingLoop<V>>(a, b, options, query, r);
+  } else if (!run_loop<TextbookPass<V>>(a, b, options, query, r)) {
+    r = Result<V>{};  // a hand-over: the careful pass starts afresh, from the same first simplex
+    initial_simplex(a, b, options, r.simplex);
+    run_loop<FloatingLoop<V>>(a, b, options, query, r);
   }
   return r;
 }
