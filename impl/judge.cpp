@@ -55,6 +55,11 @@ int judged_exponent(const Info& info) {
 namespace {
 
 constexpr double kDoubleEpsilon = std::numeric_limits<double>::epsilon();
+// The absolute part of a rounding to double: rounding any real in double's range to nearest is off by at most
+// ε/2·|x| or, below the normal range, half the least subnormal; this is the least subnormal, a whole one (half of it is
+// not a double). The relative terms of the allowances below (ε·x, ε·r) vanish for subnormal x and r, so an exact
+// answer rounded to double there needs this term. Pinned by Judge.ExactAnswersAtTheEndsOfTheRangeAreWithinTheContract.
+constexpr double kRoundingFloor = std::numeric_limits<double>::denorm_min();
 
 struct Scales {
   double m = 0, r = 0;
@@ -99,7 +104,7 @@ struct Allowances {
   // How far a reported distance or depth may be from the true value x (docs/contract.md, items 3 and 8). Exact
   // implementations report doubles: one rounding of theirs and one of the truth.
   double of_value(double x) const {
-    return exact ? kDoubleEpsilon * x : distance_allowance(x, epsilon, m, r, dim, rounded);
+    return exact ? kDoubleEpsilon * x + kRoundingFloor : distance_allowance(x, epsilon, m, r, dim, rounded);
   }
   // How far the directional depth along a reported normal may exceed PD (docs/contract.md, "Penetration"): the
   // depth's allowance, and for exact implementations also the rounding of their exact normal to double. Why that
@@ -112,7 +117,7 @@ struct Allowances {
   // How far a witness or contact point may be from its hull (docs/contract.md, items 7 and 8), including its rounding
   // to double.
   double witness() const {
-    const double as_double = std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r;
+    const double as_double = std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r + dim * kRoundingFloor;
     if (exact) return as_double;
     return kContractWitnessEpsilons * epsilon * r + input_rounding_bound(epsilon, r, dim, rounded) + as_double;
   }
@@ -120,7 +125,19 @@ struct Allowances {
 
 double root(const mpq_class& q) { return std::sqrt(q.get_d()); }
 
-double norm(const std::array<double, 3>& v) { return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+// Is |‖a − b‖ − d| ≤ tolerance, exactly? ‖a − b‖² is a rational (in doubles, a − b overflows for points near ±2^1023,
+// and the squares overflow from 2^512 or underflow below 2^−537 whatever the difference), d ± tolerance too. An
+// infinite tolerance holds everything.
+bool gap_within(const std::array<double, 3>& a, const std::array<double, 3>& b, int dim, double d, double tolerance) {
+  if (!std::isfinite(tolerance)) return true;
+  mpq_class squared_gap = 0;
+  for (int k = 0; k < dim; ++k) {
+    const mpq_class difference = mpq_class(a[k]) - mpq_class(b[k]);
+    squared_gap += difference * difference;
+  }
+  const mpq_class high = mpq_class(d) + mpq_class(tolerance), low = mpq_class(d) - mpq_class(tolerance);
+  return squared_gap <= high * high && (sgn(low) <= 0 || squared_gap >= low * low);
+}
 
 }  // namespace
 
@@ -219,8 +236,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, wb, c.dim);
     j.witness_error = std::max(root(da), root(db));
     const double w = allow.witness();
-    const double gap = norm({wa[0] - wb[0], wa[1] - wb[1], wa[2] - wb[2]});
-    if (!root_within(da, w) || !root_within(db, w) || std::fabs(gap - true_distance) > allow.of_value(true_distance) + 2 * w)
+    if (!root_within(da, w) || !root_within(db, w) ||
+        !gap_within(wa, wb, c.dim, true_distance, allow.of_value(true_distance) + 2 * w))
       flag(Finding::WitnessOutsideContract);
   }
 

@@ -515,6 +515,59 @@ TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
   EXPECT_FALSE(judge(oracle::hull_oracle(tiny), answered(true, 0.0), info_of("double"), tiny).judged);
 }
 
+// The exact and certified references on input at the ends of double's range: coordinates near ±2^1023 (the witnesses'
+// difference and its square overflow in doubles), near 2^−997 (the squares underflow), and subnormal (the exact
+// witnesses round to 0, and the relative allowances ε·r and ε·d vanish). Their answers are exactly right, rounded once;
+// the judge measured |a − b| in doubles and flagged every one of them as witness-outside-contract. Now the gap is a
+// rational and the allowances of an exact implementation carry the least subnormal (kRoundingFloor). What does not
+// matter: the shapes (the smallest that reach each regime). Wrong witnesses there are still refused.
+TEST(Judge, ExactAnswersAtTheEndsOfTheRangeAreWithinTheContract) {
+  const auto refs = reference_implementations();
+  const auto named = [&refs](const char* name) -> Implementation& {
+    const auto it = std::find_if(refs.begin(), refs.end(), [&](const auto& r) { return r->info().name == name; });
+    EXPECT_NE(it, refs.end()) << name;
+    return **it;
+  };
+  const double big = 0x1.8p1022, small = 0x1p-997, least = std::numeric_limits<double>::denorm_min();
+  casefile::Case huge, tiny, subnormal;
+  huge.dim = 3, huge.name = "huge";
+  huge.a.points = {{big, 0, 0}, {-big, 0, 0}};
+  huge.b.points = {{0, big, 0}};
+  tiny.dim = 2, tiny.name = "tiny";
+  tiny.a.points = {{small, 0, 0}};
+  tiny.b.points = {{0, small, 0}};
+  subnormal.dim = 3, subnormal.name = "subnormal";
+  subnormal.a.points = {{least, 0, 0}, {0, least, 0}, {0, 0, least}};
+  subnormal.b.points = {{0, 0, 0}};
+  for (const casefile::Case* c : {&huge, &tiny, &subnormal}) {
+    const Truth t(*c, oracle::hull_oracle(*c));
+    ASSERT_EQ(t.answer().verdict, oracle::Verdict::Separated) << c->name;
+    for (const char* name : {"reference-exact", "reference-certified"}) {
+      Implementation& impl = named(name);
+      const Result r = impl.run(*c);
+      ASSERT_TRUE(r.witnesses) << c->name << " " << name;
+      const Judged j = judge(t, r, impl.info());
+      EXPECT_TRUE(j.judged) << c->name << " " << name;
+      EXPECT_EQ(j.finding, Finding::None) << c->name << " " << name;
+    }
+  }
+  // Witnesses on their hulls, but not the closest pair: a gap of √2·big, not big.
+  Result far = named("reference-exact").run(huge);
+  far.witnesses = std::array<std::array<double, 3>, 2>{{{big, 0, 0}, {0, big, 0}}};
+  EXPECT_EQ(judge(Truth(huge, oracle::hull_oracle(huge)), far, named("reference-exact").info()).finding,
+            Finding::WitnessOutsideContract);
+  // A witness 2^−40 of the scale off its hull (a single point).
+  Result off = named("reference-exact").run(tiny);
+  (*off.witnesses)[0][0] *= 1 + 0x1p-40;
+  EXPECT_EQ(judge(Truth(tiny, oracle::hull_oracle(tiny)), off, named("reference-exact").info()).finding,
+            Finding::WitnessOutsideContract);
+  // Fifteen least subnormals off the triangle (its nearest point is the vertex (0, 0, least)).
+  Result beyond = named("reference-exact").run(subnormal);
+  (*beyond.witnesses)[0] = {0, 0, 16 * least};
+  EXPECT_EQ(judge(Truth(subnormal, oracle::hull_oracle(subnormal)), beyond, named("reference-exact").info()).finding,
+            Finding::WitnessOutsideContract);
+}
+
 }  // namespace judging
 }  // namespace
 }  // namespace gjkref::impl
