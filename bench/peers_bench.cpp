@@ -171,6 +171,65 @@ class Certified final : public Queries {
       shapes_;
 };
 
+// A probe, not an implementation: gjkref's own support mapping (ConvexPoints::support) and region functions
+// (closest_on_simplex with TextbookRegions, the textbook pass's) in a bare loop, with none of the pass's safeguards —
+// no power-of-two frame, no touching band, no hand-over to the careful pass, no check that an enclosure or a step is
+// certain, the duality gap and a repeated support as its only stop rules, the witnesses from the final weights. Its
+// time is what any loop built on these two pieces costs at least; beside Bullet's it tells how far issue 17's speed
+// targets can be reached by the loop alone, whatever else changes. Its answers are not judged (the agreement column
+// compares its distance with gjkref-double's).
+class BareLoop final : public Queries {
+ public:
+  explicit BareLoop(const Pairs& pairs) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<double>(a), shape_of<double>(b)});
+  }
+  double run(std::size_t i) override {
+    using V = gjkref::Vec3<double>;
+    const auto& [a, b] = shapes_[i];
+    gjkref::Points<V> w;
+    std::array<std::size_t, 4> index_a{}, index_b{};
+    std::array<double, 4> weight{1, 0, 0, 0};
+    const auto sa = a.support(V{1, 0, 0}), sb = b.support(V{-1, 0, 0});
+    w[0] = sa.point - sb.point, index_a[0] = sa.index, index_b[0] = sb.index;
+    int k = 1;
+    V v = w[0];
+    double vv = gjkref::dot(v, v);
+    for (int iteration = 0; iteration < gjkref::kDefaultMaxIterations; ++iteration) {
+      const auto pa = a.support(-v), pb = b.support(v);
+      const V x = pa.point - pb.point;
+      if (vv - gjkref::dot(v, x) <= gjkref::Tolerances<double>::relative_gap() * vv) break;
+      bool repeated = false;
+      for (int j = 0; j < k; ++j) repeated = repeated || (index_a[j] == pa.index && index_b[j] == pb.index);
+      if (repeated) break;
+      w[k] = x, index_a[k] = pa.index, index_b[k] = pb.index;
+      const auto f = gjkref::closest_on_simplex<V, gjkref::TextbookRegions<double>>(w, k + 1);
+      gjkref::Points<V> kept;
+      for (int j = 0; j < f.count; ++j) {
+        kept[j] = w[f.vertex[j]], index_a[j] = index_a[f.vertex[j]], index_b[j] = index_b[f.vertex[j]];
+        weight[j] = f.weight[j];
+      }
+      w = kept, k = f.count;
+      if (f.encloses_origin) return 0.0;
+      V next = weight[0] * w[0];
+      for (int j = 1; j < k; ++j) next = next + weight[j] * w[j];
+      const double next_vv = gjkref::dot(next, next);
+      if (!(next_vv < vv)) break;
+      v = next, vv = next_vv;
+    }
+    V on_a = weight[0] * a.vertex(index_a[0]), on_b = weight[0] * b.vertex(index_b[0]);
+    for (int j = 1; j < k; ++j) {
+      on_a = on_a + weight[j] * a.vertex(index_a[j]);
+      on_b = on_b + weight[j] * b.vertex(index_b[j]);
+    }
+    const V d = on_a - on_b;
+    return vv == 0 ? 0.0 : std::sqrt(gjkref::dot(d, d));
+  }
+
+ private:
+  std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<double>>, gjkref::ConvexPoints<gjkref::Vec3<double>>>>
+      shapes_;
+};
+
 // The reference's penetration depth: the certified mode (exact, correctly rounded), or the double EPA.
 class Depth final : public Queries {
  public:
@@ -425,6 +484,7 @@ int main(int argc, char** argv) {
                          std::make_unique<Certified>(pairs, gjkref::CertifiedOutput::Distance), {}, 0});
       entries.push_back({"bullet-double", false, gjkref::bench::bullet_double_distance(pairs), {}, 0});
       entries.push_back({"fcl-indep", false, gjkref::bench::fcl_indep_distance(pairs), {}, 0});
+      entries.push_back({"probe-bare-loop", false, std::make_unique<BareLoop>(pairs), {}, 0});
       entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
       entries.push_back({"libccd-gjk", true, gjkref::bench::libccd_intersect(pairs), {}, 0});
       (void)reference_view;
