@@ -90,8 +90,12 @@ bool in_range(const casefile::Case& c, int e) {
   return true;
 }
 
-// x ≤ bound, exactly, for a rational x² ≥ 0 and a double bound.
-bool root_within(const mpq_class& squared, double bound) { return bound >= 0 && squared <= mpq_class(bound) * bound; }
+// x ≤ bound, exactly, for a rational x² ≥ 0 and a double bound (+∞ holds everything, NaN nothing: GMP cannot take
+// either as a rational, and raises SIGFPE if asked to).
+bool root_within(const mpq_class& squared, double bound) {
+  if (!(bound >= 0)) return false;
+  return std::isinf(bound) || squared <= mpq_class(bound) * bound;
+}
 
 // The allowances of docs/contract.md for one implementation on one case.
 struct Allowances {
@@ -125,18 +129,32 @@ struct Allowances {
 
 double root(const mpq_class& q) { return std::sqrt(q.get_d()); }
 
-// Is |‖a − b‖ − d| ≤ tolerance, exactly? ‖a − b‖² is a rational (in doubles, a − b overflows for points near ±2^1023,
-// and the squares overflow from 2^512 or underflow below 2^−537 whatever the difference), d ± tolerance too. An
-// infinite tolerance holds everything.
-bool gap_within(const std::array<double, 3>& a, const std::array<double, 3>& b, int dim, double d, double tolerance) {
-  if (!std::isfinite(tolerance)) return true;
-  mpq_class squared_gap = 0;
+// Is |√x − δ| ≤ tolerance, exactly, for a rational x ≥ 0 and the true distance δ, given as d, δ rounded to double,
+// and as D = δ², exactly? With d finite, x is compared with (d ± tolerance)². Where d is +∞ (δ is beyond double's
+// range) D stands in for it: |√x − √D| = |x − D|/(√x + √D), and x is refused when (x − D)² > 2·tolerance²·(x + D),
+// which no x within the tolerance reaches ((√x + √D)² ≤ 2(x + D)); so there it is judged within √2 times the
+// tolerance. An infinite tolerance holds everything, a NaN nothing.
+bool root_near(const mpq_class& x, double d, const mpq_class& squared_d, double tolerance) {
+  if (!(tolerance >= 0)) return false;
+  if (std::isinf(tolerance)) return true;
+  const mpq_class t(tolerance);
+  if (!std::isfinite(d)) {
+    const mpq_class excess = x - squared_d;
+    return excess * excess <= 2 * t * t * (x + squared_d);
+  }
+  const mpq_class high = mpq_class(d) + t, low = mpq_class(d) - t;
+  return x <= high * high && (sgn(low) <= 0 || x >= low * low);
+}
+
+// ‖a − b‖², exactly (in doubles, a − b overflows for points near ±2^1023, and the squares overflow from about 2^512
+// and underflow below about 2^−537 whatever the difference).
+mpq_class squared_gap(const std::array<double, 3>& a, const std::array<double, 3>& b, int dim) {
+  mpq_class sum = 0;
   for (int k = 0; k < dim; ++k) {
     const mpq_class difference = mpq_class(a[k]) - mpq_class(b[k]);
-    squared_gap += difference * difference;
+    sum += difference * difference;
   }
-  const mpq_class high = mpq_class(d) + mpq_class(tolerance), low = mpq_class(d) - mpq_class(tolerance);
-  return squared_gap <= high * high && (sgn(low) <= 0 || squared_gap >= low * low);
+  return sum;
 }
 
 }  // namespace
@@ -188,7 +206,16 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     case Status::Answered: break;
   }
   if (invalid) return fail(Finding::WrongInvalidInput);
-  if (result.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
+  // A distance or depth of +∞ is the correct rounding of one beyond double's range: a finding only where the truth,
+  // rounded to double, is finite.
+  Result finite_part = result;
+  if (finite_part.distance && std::isinf(*finite_part.distance) && *finite_part.distance > 0 &&
+      std::isinf(truth.distance))
+    finite_part.distance.reset();
+  if (finite_part.penetration && std::isinf(*finite_part.penetration) && *finite_part.penetration > 0 &&
+      truth.verdict == oracle::Verdict::Overlapping && std::isinf(t.penetration().depth))
+    finite_part.penetration.reset();
+  if (finite_part.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
   const Scales s = scales_of(c);
   const Allowances allow{exact, epsilon, s.m, s.r, c.dim, info.rounds_input()};
   j.scale = s.m;
@@ -196,6 +223,14 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
   if (!exact && s.m > 0 && kContractVerdictEpsilons * epsilon * s.m < std::numeric_limits<double>::min()) {
     j.judged = false;
     j.not_judged = "the contract's allowances underflow (M = " + std::to_string(s.m) + ")";
+    return j;
+  }
+  // And their overflow: M, the largest coordinate of a difference a − b, is computed in double and is +∞ where a − b
+  // leaves double's range (points near ±2^1023 on both sides; long double's judged range reaches them). The allowances
+  // would all be +∞ and any answer would pass. Pinned by Judge.AnswersBeyondDoublesRangeNeitherCrashNorPass.
+  if (!exact && !std::isfinite(j.band)) {
+    j.judged = false;
+    j.not_judged = "the contract's allowances overflow (a difference a - b is beyond double's range)";
     return j;
   }
 
@@ -219,13 +254,19 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (!result.distance) {
       if (info.can(kMeasures)) flag(Finding::MissingDistance);
     } else {
-      const double error = std::fabs(*result.distance - true_distance);
-      if (truly_separated) j.distance_error = error;
+      const double error = *result.distance == true_distance ? 0 : std::fabs(*result.distance - true_distance);
+      if (truly_separated && std::isfinite(error)) j.distance_error = error;
       const bool exact_mismatch = result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance;
       // The certified mode promises the correctly rounded distance: bit-equal to the oracle's.
       const bool rounding_mismatch = info.scalar == "certified" && *result.distance != true_distance;
-      if (exact_mismatch || rounding_mismatch || error > allow.of_value(true_distance))
-        flag(Finding::DistanceOutsideContract);
+      // A finite distance for a true distance beyond double's range (d = +∞): measured against the exact one.
+      bool outside = false;
+      if (error != 0 && std::isfinite(true_distance))
+        outside = error > allow.of_value(true_distance);
+      else if (error != 0)
+        outside = !root_near(mpq_class(*result.distance) * *result.distance, true_distance, truth.squared_distance,
+                             allow.of_value(std::numeric_limits<double>::max()));
+      if (exact_mismatch || rounding_mismatch || outside) flag(Finding::DistanceOutsideContract);
     }
   }
 
@@ -237,7 +278,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     j.witness_error = std::max(root(da), root(db));
     const double w = allow.witness();
     if (!root_within(da, w) || !root_within(db, w) ||
-        !gap_within(wa, wb, c.dim, true_distance, allow.of_value(true_distance) + 2 * w))
+        !root_near(squared_gap(wa, wb, c.dim), true_distance, truth.squared_distance,
+                   allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + 2 * w))
       flag(Finding::WitnessOutsideContract);
   }
 
@@ -254,7 +296,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
       const oracle::Penetration& p = t.penetration();
       const double allowed = allow.of_value(p.depth);
       if (result.penetration) {
-        j.depth_error = std::fabs(*result.penetration - p.depth);
+        j.depth_error = *result.penetration == p.depth ? 0 : std::fabs(*result.penetration - p.depth);
         if (*j.depth_error > allowed) flag(Finding::DepthOutsideContract);
       }
       if (result.normal) {

@@ -568,6 +568,53 @@ TEST(Judge, ExactAnswersAtTheEndsOfTheRangeAreWithinTheContract) {
             Finding::WitnessOutsideContract);
 }
 
+// Points near ±2^1023 on both sides: a − b leaves double's range. Far apart, the true distance (3·2^1023) is beyond it
+// too, and its correct rounding to double is +∞; close (distance 2, along y), only the differences are. The judge
+// computed the input scale M in double (+∞), and with it a verdict band of +∞, which it took as a rational: GMP raised
+// SIGFPE, and `gjkref eval` lost the case ("internal-error"). It also refused the exact and certified references' +∞,
+// the oracle's own rounding, as a non-finite number. Now a floating answer with allowances of +∞ is not judged (the
+// overflow twin of the underflow rule), +∞ is a finding only where the truth rounds to a finite double, and every
+// double the judge takes as a rational is finite. What does not matter: which of A's points is far from the others.
+TEST(Judge, AnswersBeyondDoublesRangeNeitherCrashNorPass) {
+  const auto refs = reference_implementations();
+  const double big = 0x1.8p1023;
+  casefile::Case far, close;
+  far.dim = close.dim = 3;
+  far.name = "far", close.name = "close";
+  far.a.points = {{big, 0, 0}, {big, 1, 0}};
+  far.b.points = {{-big, 0, 0}};
+  close.a.points = {{big, 0, 0}, {-big, 1, 0}};
+  close.b.points = {{-big, -1, 0}};
+  const Truth far_truth(far, oracle::hull_oracle(far)), close_truth(close, oracle::hull_oracle(close));
+  ASSERT_TRUE(std::isinf(far_truth.answer().distance));
+  ASSERT_EQ(close_truth.answer().distance, 2.0);
+  for (const auto& impl : refs) {
+    const std::string name = impl->info().name;
+    if (name != "reference-exact" && name != "reference-certified") continue;
+    for (const Truth* t : {&far_truth, &close_truth}) {
+      const Result r = impl->run(t->the_case());
+      const Judged j = judge(*t, r, impl->info());
+      EXPECT_TRUE(j.judged) << name << " " << t->the_case().name;
+      EXPECT_EQ(j.finding, Finding::None) << name << " " << t->the_case().name;
+    }
+  }
+  // A long double answer: its allowances are +∞, so it is not judged, whatever it says (intersecting is wrong).
+  for (const Truth* t : {&far_truth, &close_truth}) {
+    const Judged j = judge(*t, answered(false), info_of("long double"));
+    EXPECT_FALSE(j.judged) << t->the_case().name;
+    EXPECT_NE(j.not_judged.find("overflow"), std::string::npos) << j.not_judged;
+  }
+  // Exact answers are judged there: a wrong verdict, and a finite distance where the truth is far beyond double's range.
+  EXPECT_EQ(judge(far_truth, answered(false), info_of("exact")).finding, Finding::IntersectingWhileSeparated);
+  EXPECT_EQ(judge(close_truth, answered(false), info_of("exact")).finding, Finding::IntersectingWhileSeparated);
+  EXPECT_EQ(judge(far_truth, answered(true, std::numeric_limits<double>::max()), info_of("exact")).finding,
+            Finding::DistanceOutsideContract);
+  EXPECT_EQ(judge(far_truth, answered(true, std::numeric_limits<double>::infinity()), info_of("exact")).finding,
+            Finding::None);
+  EXPECT_EQ(judge(close_truth, answered(true, std::numeric_limits<double>::infinity()), info_of("exact")).finding,
+            Finding::NonFiniteNumber);
+}
+
 }  // namespace judging
 }  // namespace
 }  // namespace gjkref::impl
