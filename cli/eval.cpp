@@ -37,6 +37,10 @@ std::string rational_text(const mpq_class& q) {
   return s.size() <= kLongest ? s : "(" + std::to_string(s.size()) + "-character rational)";
 }
 
+// The width of the console table's "distance or depth" column: "depth " and a double in 17 significant digits,
+// sign and three-digit exponent included (30 characters), and a space.
+constexpr int kMeasuredColumn = 31;
+
 // n/|n| rounded to double (for display; judging uses the exact normal).
 std::array<double, 3> unit_normal(const oracle::ExactPoint& n) {
   // Divided first, exactly, by its largest coordinate: an exact normal of huge or tiny input may not fit a double.
@@ -182,8 +186,8 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
                                  : r.distance                    ? format_double(*r.distance)
                                  : r.separated                   ? "-"
                                                                  : "0";
-    rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r) << std::setw(26)
-         << measured << std::setw(30)
+    rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r)
+         << std::setw(kMeasuredColumn) << measured << std::setw(30)
          << r.detail.substr(0, 28) << agrees << "\n";
     if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << r.detail << "\n";
   }
@@ -196,7 +200,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
                                   {"distance", opinion->distance},
                                   {"same_verdict_as_oracle", same}};
     rows << "  " << std::left << std::setw(26) << "boost-geometry (opinion)" << std::setw(16)
-         << (opinion->intersecting ? "intersecting" : "separated") << std::setw(26)
+         << (opinion->intersecting ? "intersecting" : "separated") << std::setw(kMeasuredColumn)
          << format_double(opinion->distance) << std::setw(30) << "double, not judged"
          << (same ? "same verdict" : "other verdict") << "\n";
   }
@@ -247,8 +251,8 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
           << vector_text(unit_normal(depth->optimal.front().normal), c.dim)
           << "), certificate checked, both methods agree\n";
     out
-        << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict" << std::setw(26)
-        << "distance or depth" << std::setw(30) << "details"
+        << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict"
+        << std::setw(kMeasuredColumn) << "distance or depth" << std::setw(30) << "details"
         << "agrees\n"
         << rows.str() << "\n";
   }
