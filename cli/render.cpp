@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 #include "gjkref/case_shapes.hpp"
@@ -70,8 +71,32 @@ std::vector<P2> hull_of(std::vector<P2> pts) {
   return h;
 }
 
-// The same over the exact differences a − b (2D): the hull's vertices are decided exactly, then drawn in double.
-std::vector<P2> exact_difference_hull(const casefile::Case& c) {
+// The picture's power-of-two frame: every coordinate drawn is x·2^−exponent, exponent that of the largest finite
+// |coordinate| of the case, so that the drawn coordinates are below 2 in magnitude (their differences below 4) and
+// the panels' scales stay finite: a case near ±2^1023 made differences of +∞, and a subnormal one a scale of +∞, and
+// the picture's coordinates came out as "inf" (an SVG that draws nothing). Scaling by a power of two is exact unless
+// the result is subnormal: the shapes keep their form. The scale bars say their lengths in the data's units.
+int frame_exponent_of(const casefile::Case& c) {
+  double largest = 0;
+  for (const auto* shape : {&c.a, &c.b})
+    for (const auto& p : shape->points)
+      for (int k = 0; k < c.dim; ++k)
+        if (std::isfinite(p[k])) largest = std::max(largest, std::fabs(p[k]));
+  return largest > 0 ? std::ilogb(largest) : 0;
+}
+P3 framed(const P3& p, int exponent) {
+  return {std::ldexp(p[0], -exponent), std::ldexp(p[1], -exponent), std::ldexp(p[2], -exponent)};
+}
+double framed(const mpq_class& x, int exponent) {
+  mpq_class y = x;
+  if (exponent > 0) mpq_div_2exp(y.get_mpq_t(), y.get_mpq_t(), static_cast<unsigned long>(exponent));
+  if (exponent < 0) mpq_mul_2exp(y.get_mpq_t(), y.get_mpq_t(), static_cast<unsigned long>(-exponent));
+  return y.get_d();
+}
+
+// The same over the exact differences a − b (2D): the hull's vertices are decided exactly, then drawn in double, in
+// the picture's frame.
+std::vector<P2> exact_difference_hull(const casefile::Case& c, int exponent) {
   using Q = std::array<mpq_class, 2>;
   std::vector<Q> pts;
   for (const auto& a : c.a.points)
@@ -98,7 +123,7 @@ std::vector<P2> exact_difference_hull(const casefile::Case& c) {
     h.resize(k - 1);
   }
   std::vector<P2> out;
-  for (const Q& q : h) out.push_back({q[0].get_d(), q[1].get_d()});
+  for (const Q& q : h) out.push_back({framed(q[0], exponent), framed(q[1], exponent)});
   return out;
 }
 
@@ -106,7 +131,7 @@ std::vector<P2> exact_difference_hull(const casefile::Case& c) {
 // stops by itself. The path of the algorithm without instrumenting it.
 constexpr int kLongestPath = 64;
 
-std::vector<std::vector<P3>> reference_path(const casefile::Case& c) {
+std::vector<std::vector<P3>> reference_path(const casefile::Case& c, int exponent) {
   std::vector<std::vector<P3>> path;
   if (c.has_empty_shape() || c.has_non_finite_coordinate()) return path;
   casefile::in_dimension<Exact>(c, [&]<class V>() {
@@ -118,7 +143,7 @@ std::vector<std::vector<P3>> reference_path(const casefile::Case& c) {
       std::vector<P3> simplex;
       for (int i = 0; i < r.simplex.size; ++i) {
         P3 w{0, 0, 0};
-        for (int d = 0; d < V::dimension; ++d) w[d] = r.simplex.points[i].w[d].get_d();
+        for (int d = 0; d < V::dimension; ++d) w[d] = framed(r.simplex.points[i].w[d], exponent);
         simplex.push_back(w);
       }
       path.push_back(simplex);
@@ -183,7 +208,8 @@ double bar_length(double extent) {
 // A panel: a square of the picture onto which a set of points is fitted.
 class Panel {
  public:
-  Panel(double left, double top, double size, const std::vector<P2>& everything) : left_(left), top_(top), size_(size) {
+  Panel(double left, double top, double size, const std::vector<P2>& everything, int exponent)
+      : left_(left), top_(top), size_(size), exponent_(exponent) {
     lo_ = hi_ = everything.empty() ? P2{0, 0} : everything.front();
     for (const P2& p : everything)
       for (int k = 0; k < 2; ++k) {
@@ -201,8 +227,15 @@ class Panel {
     std::ostringstream s;
     s << "<path d=\"M" << number(x) << "," << number(y - 4) << "V" << number(y) << "H" << number(x + w) << "V"
       << number(y - 4) << "\" stroke=\"black\" fill=\"none\"/>\n<text x=\"" << number(x + w + 6) << "\" y=\""
-      << number(y) << "\" font-size=\"11\">" << number(length) << "</text>\n";
+      << number(y) << "\" font-size=\"11\">" << in_data_units(length) << "</text>\n";
     return s.str();
+  }
+  // A length in the frame, in the data's units: length·2^exponent, or, where that leaves double's normal range, the
+  // two factors.
+  std::string in_data_units(double length) const {
+    const double data = std::ldexp(length, exponent_);
+    if (std::isfinite(data) && data >= std::numeric_limits<double>::min()) return number(data);
+    return number(length) + "·2^" + std::to_string(exponent_);
   }
   // The picture's coordinates of p (y down).
   P2 pixel(const P2& p) const {
@@ -226,6 +259,7 @@ class Panel {
  private:
   static constexpr double kMargin = 20;
   double left_, top_, size_;
+  int exponent_;  // the picture's frame (frame_exponent_of)
   P2 lo_{}, hi_{};
   double extent_ = 0, scale_ = 1;
 };
@@ -244,11 +278,14 @@ constexpr std::size_t kLineCharacters = 120;
 
 std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, const std::vector<Drawn>& answers) {
   constexpr double kPanel = 420, kTop = 30, kRowGap = 30, kLine = 18;
-  std::vector<P3> a(c.a.points.begin(), c.a.points.end()), b(c.b.points.begin(), c.b.points.end());
+  const int exponent = frame_exponent_of(c);
+  std::vector<P3> a, b;
+  for (const P3& p : c.a.points) a.push_back(framed(p, exponent));
+  for (const P3& p : c.b.points) b.push_back(framed(p, exponent));
   std::vector<P3> differences;
   for (const P3& p : a)
     for (const P3& q : b) differences.push_back({p[0] - q[0], p[1] - q[1], p[2] - q[2]});
-  const auto path = reference_path(c);
+  const auto path = reference_path(c, exponent);
   const std::vector<View> views = views_of(c.dim);
 
   // The text under the panels, wrapped: the oracle's line, then one per answer (in the answer's colour).
@@ -285,13 +322,14 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
     shapes.insert(shapes.end(), pb.begin(), pb.end());
     for (const Drawn& d : answers)
       if (d.result.witnesses)
-        for (const auto& w : *d.result.witnesses) shapes.push_back(view.project(w));
-    const std::vector<P2> difference = c.dim == 2 ? exact_difference_hull(c) : hull_of(projected(differences, view));
+        for (const auto& w : *d.result.witnesses) shapes.push_back(view.project(framed(w, exponent)));
+    const std::vector<P2> difference =
+        c.dim == 2 ? exact_difference_hull(c, exponent) : hull_of(projected(differences, view));
     std::vector<P2> right = difference;
     right.push_back({0, 0});
     for (const auto& simplex : path)
       for (const P3& w : simplex) right.push_back(view.project(w));
-    const Panel left_panel(0, top, kPanel, shapes), right_panel(kPanel + 20, top, kPanel, right);
+    const Panel left_panel(0, top, kPanel, shapes, exponent), right_panel(kPanel + 20, top, kPanel, right, exponent);
     const std::string seen = c.dim == 3 ? std::string(" — view ") + view.name : "";
     svg << "<text x=\"10\" y=\"" << top + 14 << "\">A (blue), B (orange), witnesses" << seen << "</text>\n"
         << "<text x=\"" << kPanel + 30 << "\" y=\"" << top + 14
@@ -305,7 +343,7 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
       const auto& w = answers[i].result.witnesses;
       if (!w) continue;
       const char* colour = kColours[i % kColourCount];
-      const P2 wa = view.project((*w)[0]), wb = view.project((*w)[1]);
+      const P2 wa = view.project(framed((*w)[0], exponent)), wb = view.project(framed((*w)[1], exponent));
       svg << "<polyline points=\"" << left_panel.at(wa) << " " << left_panel.at(wb) << "\" stroke=\"" << colour
           << "\" fill=\"none\"/>\n"
           << left_panel.outline({wa}, std::string("fill=\"") + colour + "\"")
