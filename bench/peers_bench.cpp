@@ -23,8 +23,8 @@
 // needs for the bound.
 //
 // The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
-// n points; the bound is the time of gjkref-double's own support calls, pair by pair, each shape's in a row
-// (sweep_bound_ns), measured in the same run over the same clouds.
+// n points; the bound is the time of gjkref-double's support calls (iterations + 1 per shape), pair by pair, each
+// shape's in a row (SupportCalls), timed in the same rounds over the same clouds.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -296,13 +296,16 @@ void counted_pass(Queries& q, std::size_t count, const std::string& label, doubl
 }
 
 // The support-sweep lower bound of one workload, timed as a query among the others (so in the same rounds, and its
-// median taken likewise): run(i) makes gjkref-double's own number of support calls on each shape of pair i
-// (calls[i]: iterations + 1), in a row, with gjkref's support mapping (ConvexPoints::support, the loop every query
-// runs). The calls on one shape follow each other, as a query's do, so the shape is read from memory once and then
-// from the cache, as in the query. (Sweeping every shape once along one direction instead, shape after shape, read
+// median taken likewise): run(i) makes gjkref-double's number of support calls on each shape of pair i (calls[i]:
+// iterations + 1, the answering pass's; a query handed to the careful pass, or walking past a flat segment, makes
+// more, so this stays a lower bound), with gjkref's support mapping (ConvexPoints::support, the loop every query
+// runs): A's calls in a row, then B's, where a query alternates between the two; either way each shape is read from
+// memory once and then from the cache, as in the query. (Sweeping every shape once along one direction instead, shape
+// after shape, read
 // every point from memory: at n = 1024, where 1,000 pairs of shapes are 49 MB, that sweep cost more per point than
 // the queries themselves and gave a "bound" above gjkref-double's time.) The directions cycle through a fixed set: the
 // loop's cost does not depend on the direction (its comparison is a conditional move).
+// Its entry's name (timed runs only: under --instructions the dump of that name is the Sweep pass below).
 constexpr const char* kSupportSweep = "support-sweep";
 class SupportCalls final : public Queries {
  public:

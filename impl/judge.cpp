@@ -264,7 +264,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
       if (error != 0 && std::isfinite(true_distance))
         outside = error > allow.of_value(true_distance);
       else if (error != 0)
-        outside = !root_near(mpq_class(*result.distance) * *result.distance, true_distance, truth.squared_distance,
+        outside = *result.distance < 0 ||
+                  !root_near(mpq_class(*result.distance) * *result.distance, true_distance, truth.squared_distance,
                              allow.of_value(std::numeric_limits<double>::max()));
       if (exact_mismatch || rounding_mismatch || outside) flag(Finding::DistanceOutsideContract);
     }
@@ -294,16 +295,28 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (info.can(kPenetrates) && !result.penetration && overlapping) flag(Finding::MissingDepth);
     if (result.penetration || result.normal || result.contacts) {
       const oracle::Penetration& p = t.penetration();
-      const double allowed = allow.of_value(p.depth);
+      // Where PD is beyond double's range (p.depth = +∞), the allowances are those of the largest double, and a finite
+      // depth is measured against the exact one, as the distance is.
+      const double finite_depth = std::min(p.depth, std::numeric_limits<double>::max());
+      const double allowed = allow.of_value(finite_depth);
       if (result.penetration) {
-        j.depth_error = *result.penetration == p.depth ? 0 : std::fabs(*result.penetration - p.depth);
-        if (*j.depth_error > allowed) flag(Finding::DepthOutsideContract);
+        const double depth = *result.penetration;
+        const double error = depth == p.depth ? 0 : std::fabs(depth - p.depth);
+        if (std::isfinite(error)) j.depth_error = error;
+        // The certified mode promises the correctly rounded depth: bit-equal to the oracle's.
+        const bool rounding_mismatch = info.scalar == "certified" && depth != p.depth;
+        bool outside = false;
+        if (error != 0 && std::isfinite(p.depth))
+          outside = error > allowed;
+        else if (error != 0)
+          outside = depth < 0 || !root_near(mpq_class(depth) * depth, p.depth, p.squared_depth, allowed);
+        if (rounding_mismatch || outside) flag(Finding::DepthOutsideContract);
       }
       if (result.normal) {
         // A zero normal gives no direction at all: outside the contract, with no error to measure.
         const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
         j.normal_error = excess;
-        if (!excess || *excess > allow.of_normal(p.depth)) flag(Finding::NormalOutsideContract);
+        if (!excess || *excess > allow.of_normal(finite_depth)) flag(Finding::NormalOutsideContract);
       }
       if (result.contacts) {
         const auto& [ca, cb] = *result.contacts;

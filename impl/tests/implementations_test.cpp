@@ -441,6 +441,22 @@ TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
   EXPECT_FALSE(none.normal_error.has_value());
 }
 
+// The certified mode promises the depth correctly rounded, as it does the distance: one ulp off is refused from it,
+// and allowed from an exact implementation (which may round its exact depth another way). The judge held the certified
+// depth to ε·PD only, though impl/implementations.cpp said bit for bit.
+TEST(Judge, TheCertifiedDepthIsJudgedBitForBit) {
+  const casefile::Case c = squares(-0.5);
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  Result r = answered(false);
+  r.penetration = std::nextafter(0.5, 1.0);
+  Info certified = info_of("certified", kDecides | kMeasures | kPenetrates);
+  Info exact = info_of("exact", kDecides | kMeasures | kPenetrates);
+  EXPECT_EQ(judge(truth, r, certified, c).finding, Finding::DepthOutsideContract);
+  EXPECT_EQ(judge(truth, r, exact, c).finding, Finding::None);
+  r.penetration = 0.5;
+  EXPECT_EQ(judge(truth, r, certified, c).finding, Finding::None);
+}
+
 // The exact normal of a rotated face, each coordinate rounded, tilts by up to ε and has a directional depth excess of
 // about ε times the size of A⊖B's face — far above ε·PD on a shallow overlap of a large box. The judge allows an
 // exact implementation that rounding (Allowances::of_normal), and nothing much more: a normal tilted by 2^10·ε is
@@ -523,11 +539,13 @@ TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
 // matter: the shapes (the smallest that reach each regime). Wrong witnesses there are still refused.
 TEST(Judge, ExactAnswersAtTheEndsOfTheRangeAreWithinTheContract) {
   const auto refs = reference_implementations();
-  const auto named = [&refs](const char* name) -> Implementation& {
+  const auto find = [&refs](const char* name) -> Implementation* {
     const auto it = std::find_if(refs.begin(), refs.end(), [&](const auto& r) { return r->info().name == name; });
-    EXPECT_NE(it, refs.end()) << name;
-    return **it;
+    return it == refs.end() ? nullptr : it->get();
   };
+  ASSERT_NE(find("reference-exact"), nullptr);
+  ASSERT_NE(find("reference-certified"), nullptr);
+  const auto named = [&find](const char* name) -> Implementation& { return *find(name); };
   const double big = 0x1.8p1022, small = 0x1p-997, least = std::numeric_limits<double>::denorm_min();
   casefile::Case huge, tiny, subnormal;
   huge.dim = 3, huge.name = "huge";
@@ -588,23 +606,36 @@ TEST(Judge, AnswersBeyondDoublesRangeNeitherCrashNorPass) {
   const Truth far_truth(far, oracle::hull_oracle(far)), close_truth(close, oracle::hull_oracle(close));
   ASSERT_TRUE(std::isinf(far_truth.answer().distance));
   ASSERT_EQ(close_truth.answer().distance, 2.0);
+  // A = B = the cube [−big, big]³, overlapping by PD = 2·big = 3·2^1023, beyond double's range: the certified
+  // reference's depth is +∞, the oracle's rounding.
+  casefile::Case deep;
+  deep.dim = 3, deep.name = "deep";
+  for (int i = 0; i < 8; ++i)
+    deep.a.points.push_back({(i & 1) ? big : -big, (i & 2) ? big : -big, (i & 4) ? big : -big});
+  deep.b.points = deep.a.points;
+  const Truth deep_truth(deep, oracle::hull_oracle(deep));
+  ASSERT_TRUE(std::isinf(deep_truth.penetration().depth));
+  int checked = 0;
   for (const auto& impl : refs) {
     const std::string name = impl->info().name;
     if (name != "reference-exact" && name != "reference-certified") continue;
-    for (const Truth* t : {&far_truth, &close_truth}) {
+    ++checked;
+    for (const Truth* t : {&far_truth, &close_truth, &deep_truth}) {
       const Result r = impl->run(t->the_case());
       const Judged j = judge(*t, r, impl->info());
       EXPECT_TRUE(j.judged) << name << " " << t->the_case().name;
       EXPECT_EQ(j.finding, Finding::None) << name << " " << t->the_case().name;
     }
   }
-  // A long double answer: its allowances are +∞, so it is not judged, whatever it says (intersecting is wrong).
+  EXPECT_EQ(checked, 2);
+  // A long double answer: its allowances are +∞, so it is not judged, whatever verdict or distance it gives
+  // (intersecting is wrong); a NaN or a crash would still be a finding.
   for (const Truth* t : {&far_truth, &close_truth}) {
     const Judged j = judge(*t, answered(false), info_of("long double"));
     EXPECT_FALSE(j.judged) << t->the_case().name;
     EXPECT_NE(j.not_judged.find("overflow"), std::string::npos) << j.not_judged;
   }
-  // Exact answers are judged there: a wrong verdict, and a finite distance where the truth is far beyond double's range.
+  // Exact answers are judged there: a wrong verdict, and a finite distance where the truth is beyond double's range.
   EXPECT_EQ(judge(far_truth, answered(false), info_of("exact")).finding, Finding::IntersectingWhileSeparated);
   EXPECT_EQ(judge(close_truth, answered(false), info_of("exact")).finding, Finding::IntersectingWhileSeparated);
   EXPECT_EQ(judge(far_truth, answered(true, std::numeric_limits<double>::max()), info_of("exact")).finding,
@@ -613,6 +644,24 @@ TEST(Judge, AnswersBeyondDoublesRangeNeitherCrashNorPass) {
             Finding::None);
   EXPECT_EQ(judge(close_truth, answered(true, std::numeric_limits<double>::infinity()), info_of("exact")).finding,
             Finding::NonFiniteNumber);
+  // Points ±2^1023: the true distance 2^1024 rounds to +∞, and |−max| is within the allowance of it; the sign is not.
+  casefile::Case edge;
+  edge.dim = 3, edge.name = "edge";
+  edge.a.points = {{0x1p1023, 0, 0}};
+  edge.b.points = {{-0x1p1023, 0, 0}};
+  const Truth edge_truth(edge, oracle::hull_oracle(edge));
+  EXPECT_EQ(judge(edge_truth, answered(true, std::numeric_limits<double>::max()), info_of("exact")).finding,
+            Finding::None);
+  EXPECT_EQ(judge(edge_truth, answered(true, -std::numeric_limits<double>::max()), info_of("exact")).finding,
+            Finding::DistanceOutsideContract);
+  // Depths beyond double's range: +∞ is the truth's rounding; a finite one far below it, or a negative one, is not.
+  Info depth = info_of("exact", kDecides | kMeasures | kPenetrates);
+  for (const double reported : {std::numeric_limits<double>::infinity(), 1.0, -5.0}) {
+    Result r = answered(false);
+    r.penetration = reported;
+    EXPECT_EQ(judge(deep_truth, r, depth).finding,
+              std::isinf(reported) ? Finding::None : Finding::DepthOutsideContract) << reported;
+  }
 }
 
 }  // namespace judging
