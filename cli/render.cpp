@@ -82,7 +82,7 @@ int frame_exponent_of(const casefile::Case& c) {
     for (const auto& p : shape->points)
       for (int k = 0; k < c.dim; ++k)
         if (std::isfinite(p[k])) largest = std::max(largest, std::fabs(p[k]));
-  return largest > 0 ? std::ilogb(largest) : 0;
+  return ScalarTraits<double>::frame_exponent(largest);
 }
 P3 framed(const P3& p, int exponent) {
   return {std::ldexp(p[0], -exponent), std::ldexp(p[1], -exponent), std::ldexp(p[2], -exponent)};
