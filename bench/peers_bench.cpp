@@ -22,6 +22,12 @@
 // "WORKLOAD|support-sweep", and a line "workload WORKLOAD pairs=N iterations=I sweep-points=P" gives what the script
 // needs for the bound.
 //
+// Probes (rows named probe-…) are not implementations: they measure what the speed targets of issue 17 ask
+// (docs/algorithm.md, "What the speed targets need"). probe-bare-loop: gjkref's support mapping and region functions in
+// a loop without safeguards. probe-lean-gjk: the leanest GJK we can write (bench/lean_gjk.hpp); probe-lean-soa: the
+// same loop on the points stored by coordinate and scanned four at a time (bench/soa_points.hpp). probe-soa-double and
+// probe-soa-intersect: the reference's own queries on that storage (the same answers bit for bit, other times).
+//
 // The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
 // n points; the bound is the time of gjkref-double's support calls (iterations + 1 per shape), pair by pair, each
 // shape's in a row (SupportCalls), timed in the same rounds over the same clouds.
@@ -48,6 +54,8 @@
 #include "gjkref/certified_penetration.hpp"
 #include "gjkref/gjkref.hpp"
 #include "peers/peers.hpp"
+#include "lean_gjk.hpp"
+#include "soa_points.hpp"
 
 namespace {
 
@@ -145,6 +153,68 @@ class Reference final : public Queries {
   bool boolean_;
   std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<T>>, gjkref::ConvexPoints<gjkref::Vec3<T>>>> shapes_;
 };
+
+// A probe, not an implementation: the reference's distance and boolean queries on another support mapping for the
+// same points, SoaPoints (bench/soa_points.hpp: the points by coordinate, four at a time), which returns ConvexPoints'
+// point for every direction; the answers are therefore gjkref-double's, bit for bit, and only the time differs.
+template <class Shape>
+class ProbeReference final : public Queries {
+ public:
+  ProbeReference(const Pairs& pairs, bool boolean) : boolean_(boolean) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape(a), shape(b)});
+  }
+  double run(std::size_t i) override {
+    const auto& [a, b] = shapes_[i];
+    if (boolean_) return gjkref::intersect(a, b).status == gjkref::Status::Intersecting ? 1 : 0;
+    const auto r = gjkref::distance(a, b);
+    return r.status == gjkref::Status::Separated ? double(r.distance()) : 0.0;
+  }
+
+ private:
+  static Shape shape(const Cloud& cloud) {
+    std::vector<gjkref::Vec3<double>> points;
+    for (const auto& p : cloud) points.push_back({p[0], p[1], p[2]});
+    return Shape(std::move(points));
+  }
+  bool boolean_;
+  std::vector<std::pair<Shape, Shape>> shapes_;
+};
+using SoaReference = ProbeReference<gjkref::bench::SoaPoints>;
+
+// A probe, not an implementation: the lean GJK of bench/lean_gjk.hpp (what a fast, unguarded GJK costs), on the
+// points as they are (scanned one by one) or on SoaPoints (by coordinate, four at a time).
+template <class Shape>
+class LeanGjk final : public Queries {
+ public:
+  explicit LeanGjk(const Pairs& pairs) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape(a), shape(b)});
+  }
+  double run(std::size_t i) override { return gjkref::bench::lean::distance(shapes_[i].first, shapes_[i].second); }
+
+ private:
+  static Shape shape(const Cloud& cloud);
+  std::vector<std::pair<Shape, Shape>> shapes_;
+};
+template <>
+gjkref::bench::lean::Points LeanGjk<gjkref::bench::lean::Points>::shape(const Cloud& cloud) {
+  gjkref::bench::lean::Points out;
+  for (const auto& p : cloud) out.points.push_back({p[0], p[1], p[2]});
+  return out;
+}
+struct LeanSoa {
+  gjkref::bench::SoaPoints shape;
+  std::size_t support(gjkref::bench::lean::P3 d) const { return shape.support({d.x, d.y, d.z}).index; }
+  gjkref::bench::lean::P3 operator[](std::size_t i) const {
+    const auto p = shape.vertex(i);
+    return {p.x, p.y, p.z};
+  }
+};
+template <>
+LeanSoa LeanGjk<LeanSoa>::shape(const Cloud& cloud) {
+  std::vector<gjkref::Vec3<double>> points;
+  for (const auto& p : cloud) points.push_back({p[0], p[1], p[2]});
+  return {gjkref::bench::SoaPoints(std::move(points))};
+}
 
 class Certified final : public Queries {
  public:
@@ -500,9 +570,13 @@ int main(int argc, char** argv) {
       entries.push_back({"bullet-double", false, gjkref::bench::bullet_double_distance(pairs), {}, 0});
       entries.push_back({"fcl-indep", false, gjkref::bench::fcl_indep_distance(pairs), {}, 0});
       entries.push_back({"probe-bare-loop", false, std::make_unique<BareLoop>(pairs), {}, 0});
+      entries.push_back({"probe-lean-gjk", false, std::make_unique<LeanGjk<gjkref::bench::lean::Points>>(pairs), {}, 0});
+      entries.push_back({"probe-lean-soa", false, std::make_unique<LeanGjk<LeanSoa>>(pairs), {}, 0});
+      entries.push_back({"probe-soa-double", false, std::make_unique<SoaReference>(pairs, false), {}, 0});
       // The bound (timed runs only): timed in the rounds, printed in the workload's line, not in the table.
       if (!s.instructions)
         entries.push_back({kSupportSweep, false, std::make_unique<SupportCalls>(pairs, calls), {}, 0});
+      entries.push_back({"probe-soa-intersect", true, std::make_unique<SoaReference>(pairs, true), {}, 0});
       entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
       entries.push_back({"libccd-gjk", true, gjkref::bench::libccd_intersect(pairs), {}, 0});
       (void)reference_view;
@@ -531,6 +605,17 @@ int main(int argc, char** argv) {
         }
         e.agree = static_cast<double>(same) / static_cast<double>(pairs.size());
       }
+      // The SoA probes claim the reference's answers bit for bit (bench/soa_points.hpp): held to it on every pair.
+      const auto entry = [&](std::string_view name) -> Entry& {
+        return *std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.name == name; });
+      };
+      for (const auto& [probe, reference] : {std::pair{"probe-soa-double", "gjkref-double"},
+                                             std::pair{"probe-soa-intersect", "gjkref-intersect"}})
+        for (std::size_t i = 0; i < pairs.size(); ++i)
+          if (entry(probe).queries->run(i) != entry(reference).queries->run(i)) {
+            std::fprintf(stderr, "peers_bench: %s and %s differ on pair %zu\n", probe, reference, i);
+            return 1;
+          }
       for (int round = 0; round < s.rounds; ++round)
         for (std::size_t k = 0; k < entries.size(); ++k) {
           Entry& e = entries[(k + static_cast<std::size_t>(round)) % entries.size()];
