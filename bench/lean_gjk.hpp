@@ -1,12 +1,13 @@
 // bench/lean_gjk.hpp — a probe for bench/peers_bench, not an implementation: the leanest GJK distance query we know
 // how to write in double, to measure what issue 17's speed targets ask of any GJK on these workloads.
 //
-// It is the loop of van den Bergen's formulation with nothing but its two stop rules (the duality gap and no progress,
-// with a repeated support as the second's early form), the closest-point routines of Ericson (Real-Time Collision
-// Detection, §5.1.5 and §5.1.6: the triangle's regions from six dot products, and barycentric numerators from their
-// 2×2 minors), a support loop over the points as they are (d·p, no shift), and no frame, band, hand-over or check.
-// Nothing vouches for its answers (the benchmark's agreement column compares them with gjkref-double's); it is what a
-// fast unguarded GJK costs, against which both the reference and the peers can be read.
+// It is the loop of van den Bergen's formulation with nothing but its two stop rules (the duality gap, and no progress
+// — which keeps the simplex from before the step — with a repeated support as its early form), the closest-point
+// routines of Ericson (Real-Time Collision Detection, §5.1.5 and §5.1.6: the triangle's regions from six dot products,
+// and barycentric numerators from their 2×2 minors; a tetrahedron flat up to rounding is a step without progress), a
+// support loop over the points as they are (d·p, no shift), and no frame, band, hand-over or check. Nothing vouches for
+// its answers (the benchmark's agreement column compares them with gjkref-double's); it is what a fast unguarded GJK
+// costs, against which both the reference and the peers can be read.
 #pragma once
 
 #include <array>
@@ -47,8 +48,8 @@ struct Simplex {
   int size = 0;
 };
 
-// Closest point of segment, triangle, tetrahedron to the origin (Ericson §5.1): reduces s to the closest feature, with
-// its barycentric weights. Returns false when the tetrahedron contains the origin.
+// Closest point of segment, triangle, tetrahedron to the origin (Ericson §5.1): each reduces s to the closest feature,
+// with its barycentric weights (keep writes that feature).
 inline void keep(Simplex& s, std::array<int, 3> which, std::array<double, 3> weight, int count) {
   std::array<Vertex, 4> v = s.v;
   for (int i = 0; i < count; ++i) s.v[i] = v[which[i]], s.weight[i] = weight[i];
@@ -102,17 +103,22 @@ inline P3 combine(const Simplex& s) {
 
 // The tetrahedron (a, b, c, d), d the newest point: the origin lies on d's side of the face abc (the previous
 // simplex's closest point v had w = d beyond it), so only the three faces through d can have the origin outside.
-// False: the origin is inside.
-inline bool tetrahedron(Simplex& s) {
+// Flat: d lies in the plane of abc up to rounding (|det| within 1e-12 of the product of the edges), where the faces'
+// signs are noise; the loop then keeps the triangle and stops.
+enum class Tetrahedron { Reduced, Inside, Flat };
+inline Tetrahedron tetrahedron(Simplex& s) {
+  constexpr double kFlat = 1e-12;
   const P3 a = s.v[0].w, b = s.v[1].w, c = s.v[2].w, d = s.v[3].w;
   const P3 da = a - d, db = b - d, dc = c - d;
   // Face (d, a, b) opposite c: the origin is outside when it and c lie on opposite sides of the face's plane.
   const P3 n_ab = cross(da, db), n_bc = cross(db, dc), n_ca = cross(dc, da);
-  const double sign_c = dot(n_ab, dc), sign_a = dot(n_bc, da), sign_b = dot(n_ca, db);
-  const bool out_ab = dot(n_ab, d) * sign_c > 0;  // origin side: n·(0 − d) = −n·d, opposite to c's when the product > 0
-  const bool out_bc = dot(n_bc, d) * sign_a > 0;
-  const bool out_ca = dot(n_ca, d) * sign_b > 0;
-  if (!out_ab && !out_bc && !out_ca) return false;
+  const double volume = dot(n_ab, dc);  // = dot(n_bc, da) = dot(n_ca, db) in exact arithmetic
+  if (std::fabs(volume) <= kFlat * std::sqrt(dot(da, da) * dot(db, db) * dot(dc, dc))) return Tetrahedron::Flat;
+  // The origin's side of a face's plane is that of −n·d (n·(0 − d)); outside when opposite to the fourth vertex's.
+  const bool out_ab = dot(n_ab, d) * volume > 0;
+  const bool out_bc = dot(n_bc, d) * volume > 0;
+  const bool out_ca = dot(n_ca, d) * volume > 0;
+  if (!out_ab && !out_bc && !out_ca) return Tetrahedron::Inside;
   double best = INFINITY;
   Simplex result = s;
   const auto candidate = [&](int i, int j) {
@@ -126,7 +132,7 @@ inline bool tetrahedron(Simplex& s) {
   if (out_bc) candidate(1, 2);
   if (out_ca) candidate(2, 0);
   s = result;
-  return true;
+  return Tetrahedron::Reduced;
 }
 
 // A point set scanned as it is stored.
@@ -154,16 +160,23 @@ double distance(const Shape& a, const Shape& b) {
     bool repeated = false;
     for (int i = 0; i < s.size; ++i) repeated |= s.v[i].ia == na && s.v[i].ib == nb;
     if (repeated) break;
+    const Simplex previous = s;  // what the answer comes from if the step below makes no progress
     s.v[s.size++] = {w, na, nb};
     switch (s.size) {
       case 2: segment(s, 0, 1); break;
       case 3: triangle(s, 0, 1, 2); break;
-      default:
-        if (!tetrahedron(s)) return 0.0;
+      default: {
+        const Tetrahedron t = tetrahedron(s);
+        if (t == Tetrahedron::Inside) return 0.0;
+        if (t == Tetrahedron::Flat) s = previous;
+      }
     }
     const P3 next = combine(s);
     const double next_vv = dot(next, next);
-    if (!(next_vv < vv)) break;
+    if (!(next_vv < vv)) {
+      s = previous;
+      break;
+    }
     v = next, vv = next_vv;
   }
   P3 on_a = s.weight[0] * a[s.v[0].ia], on_b = s.weight[0] * b[s.v[0].ib];

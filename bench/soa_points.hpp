@@ -3,12 +3,18 @@
 //
 // It answers exactly what ConvexPoints<Vec3<double>> answers — the first index maximising the computed value
 // ṽ(p) = fl(fl(fl(d₀·fl(p₀ − o₀)) + fl(d₁·fl(p₁ − o₁))) + fl(d₂·fl(p₂ − o₂))), o the first point — because each lane
-// computes ṽ with the same operations in the same order (no fused multiply-add: the AVX2 function is compiled for
-// "avx2" alone, so GCC has no FMA to contract into), each lane keeps its first maximum (a strictly larger value
+// computes ṽ with the same operations in the same order, each lane keeps its first maximum (a strictly larger value
 // replaces it), and the lanes are merged by value and then by the smaller index. The arrays are padded to a multiple
-// of four with copies of the first point, whose value is ṽ(o) = 0 (or NaN), which never displaces index 0.
+// of four with copies of the first point, whose value is ṽ(o) = 0 (or NaN), which never displaces index 0. "The same
+// operations" holds only where the compiler has no fused multiply-add to contract them into (GCC contracts the
+// intrinsics too, and C++ builds default to -ffp-contract=fast): the header refuses builds with FMA enabled (-mfma,
+// -march=x86-64-v3 or native), where clang was seen to give a different support for 3.6 % of soa_points_check's
+// directions. The benchmark builds at -O2 for plain x86-64.
 #pragma once
 
+#if defined(__FMA__)
+#error "bench/soa_points.hpp: SoaPoints equals ConvexPoints bit for bit only without fused multiply-add (no -mfma/-march)"
+#endif
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define GJKREF_SOA_AVX2 1
