@@ -12,22 +12,27 @@ bool chooses(const std::string& wanted, const std::string& name) {
 std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_implementations(
     const std::vector<std::string>& wanted, const std::vector<std::string>& plugins, std::ostream& err,
     impl::WorkerLimits limits) {
-  std::string error;
-  auto all = impl::builtin_implementations(error, limits);
-  if (!error.empty()) {
-    err << "gjkref: a built-in plugin did not load (is the build complete? GJKREF_PLUGIN_DIR="
-        << impl::builtin_plugin_directory() << "):\n" << error << "\n";
+  impl::PluginLoad builtin = impl::open_builtin_implementations(limits);
+  if (builtin.status == impl::LoadStatus::TimedOut) {
+    // Present but slow: the build is not the question, the machine's load or the library's initialisers are.
+    err << "gjkref: a built-in plugin did not load within its time limit (GJKREF_PLUGIN_DIR="
+        << impl::builtin_plugin_directory() << "):\n" << builtin.error << "\n";
     return std::nullopt;
   }
+  if (builtin.status != impl::LoadStatus::Loaded) {
+    err << "gjkref: a built-in plugin did not load (is the build complete? GJKREF_PLUGIN_DIR="
+        << impl::builtin_plugin_directory() << "):\n" << builtin.error << "\n";
+    return std::nullopt;
+  }
+  auto all = std::move(builtin.implementations);
   std::vector<std::string> from_plugins;
   for (const std::string& path : plugins) {
-    std::string why;
-    auto loaded = impl::load_plugin(path, why, limits);
-    if (!why.empty()) {
-      err << "gjkref: plugin " << why << "\n";
+    impl::PluginLoad loaded = impl::open_plugin(path, limits);
+    if (loaded.status != impl::LoadStatus::Loaded) {
+      err << "gjkref: plugin " << loaded.error << "\n";
       return std::nullopt;
     }
-    for (auto& i : loaded) {
+    for (auto& i : loaded.implementations) {
       from_plugins.push_back(i->info().name);
       all.push_back(std::move(i));
     }

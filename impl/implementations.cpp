@@ -28,6 +28,17 @@ const char* to_string(Status s) {
   return "unknown";
 }
 
+const char* to_string(LoadStatus s) {
+  switch (s) {
+    case LoadStatus::Loaded: return "loaded";
+    case LoadStatus::NotStarted: return "not-started";
+    case LoadStatus::Refused: return "refused";
+    case LoadStatus::Died: return "died";
+    case LoadStatus::TimedOut: return "timed-out";
+  }
+  return "unknown";
+}
+
 std::optional<double> Info::epsilon() const {
   if (scalar == "exact" || scalar == "certified") return 0.0;
   if (scalar == "float") return std::numeric_limits<float>::epsilon();
@@ -197,8 +208,9 @@ std::string builtin_plugin_directory() {
   return ec ? GJKREF_BUILTIN_PLUGIN_DIR : (self.parent_path() / "gjkref-plugins").string();
 }
 
-std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits) {
-  std::vector<std::unique_ptr<Implementation>> out = reference_implementations();
+PluginLoad open_builtin_implementations(WorkerLimits limits) {
+  PluginLoad out;
+  out.implementations = reference_implementations();
   // GJKREF_BUILTIN_PLUGINS: the plugin libraries this build made (impl/CMakeLists.txt), separated by ';'.
   const std::string names = GJKREF_BUILTIN_PLUGINS;
   std::size_t from = 0;
@@ -207,12 +219,20 @@ std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string
     if (to == std::string::npos) to = names.size();
     const std::string file = builtin_plugin_directory() + "/" + names.substr(from, to - from);
     from = to + 1;
-    std::string why;
-    auto loaded = load_plugin(file, why, limits);
-    if (!why.empty()) error += (error.empty() ? "" : "\n") + why;
-    for (auto& i : loaded) out.push_back(std::move(i));
+    PluginLoad loaded = open_plugin(file, limits);
+    if (loaded.status != LoadStatus::Loaded) {
+      if (out.status == LoadStatus::Loaded) out.status = loaded.status;
+      out.error += (out.error.empty() ? "" : "\n") + loaded.error;
+    }
+    for (auto& i : loaded.implementations) out.implementations.push_back(std::move(i));
   }
   return out;
+}
+
+std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits) {
+  PluginLoad loaded = open_builtin_implementations(limits);
+  if (loaded.status != LoadStatus::Loaded) error += (error.empty() ? "" : "\n") + loaded.error;
+  return std::move(loaded.implementations);
 }
 
 }  // namespace gjkref::impl

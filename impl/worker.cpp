@@ -16,9 +16,13 @@
 
 #include <chrono>
 #include <cmath>
+#include <thread>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "gjkref/implementations.hpp"
@@ -44,6 +48,11 @@ namespace gjkref::impl {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The time `seconds` from now.
+Clock::time_point from_now(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
 
 // --- pipes -------------------------------------------------------------------------------------------------------
 
@@ -166,8 +175,14 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
 // How much of a worker's output is kept to explain a crash.
 constexpr std::size_t kOutputTailBytes = 400;
 
+// How long a worker whose answer pipe closed is given to end before it is killed. A worker closes that pipe by
+// ending (it is then a zombie within microseconds); one that closed it and lives on would otherwise be waited for
+// forever.
+constexpr double kExitGraceSeconds = 1;
+
 struct Listed {
   std::vector<Info> implementations;
+  LoadStatus status = LoadStatus::Loaded;
   std::string error;
 };
 
@@ -198,7 +213,11 @@ std::string why_not_a_declaration(const Info& info, std::uint32_t dimensions, st
 class Worker {
  public:
   Worker(std::string path, int index, WorkerLimits limits)
-      : path_(std::move(path)), index_(index), limit_(limits.seconds), memory_mib_(limits.memory_mib) {}
+      : path_(std::move(path)),
+        index_(index),
+        limit_(limits.seconds),
+        load_limit_(std::max(limits.seconds, limits.load_seconds)),
+        memory_mib_(limits.memory_mib) {}
   ~Worker() { stop(); }
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
@@ -208,13 +227,13 @@ class Worker {
     stop();
     int requests[2], answers[2], output[2];
     if (::pipe(requests) != 0 || ::pipe(answers) != 0 || ::pipe(output) != 0)
-      return {{}, std::string("cannot create pipes: ") + std::strerror(errno)};
+      return {{}, LoadStatus::NotStarted, std::string("cannot create pipes: ") + std::strerror(errno)};
     ::signal(SIGPIPE, SIG_IGN);  // a worker that died must not take gjkref with it when we write to it
     // Nothing buffered in gjkref's stdio may be flushed again by the worker (a plugin that calls exit() would).
     std::fflush(nullptr);
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
-    if (pid < 0) return {{}, std::string("cannot fork: ") + std::strerror(errno)};
+    if (pid < 0) return {{}, LoadStatus::NotStarted, std::string("cannot fork: ") + std::strerror(errno)};
     if (pid == 0) serve(path_, index_, requests[0], answers[1], output[1], parent, memory_mib_);
     ::close(requests[0]);
     ::close(answers[1]);
@@ -228,31 +247,45 @@ class Worker {
     report_.clear();
     Listed listed;
     std::uint32_t count = 0;
-    if (receive(&count, sizeof count) != Received::All) {
-      listed.error = "the worker died while loading the library (" + explanation() + ")";
+    const Clock::time_point deadline = from_now(load_limit_);
+    // Every read of the handshake shares one deadline. A worker that misses it is killed before it is explained: it
+    // may be alive and blocked for good (in the library's initialisers, or in read() on the request pipe, which
+    // gjkref holds open), and waiting for it to end would wait forever.
+    const auto failed = [&](Received got, const char* while_doing) {
+      Listed failure;
+      if (got == Received::TimedOut) {
+        failure.status = LoadStatus::TimedOut;
+        failure.error = "the worker had not loaded the library within " + seconds_text(load_limit_) +
+                        " s (the load time limit); killed" + last_output_note();
+      } else {
+        failure.status = LoadStatus::Died;
+        failure.error = std::string("the worker died while ") + while_doing + " (" + explanation() + ")";
+      }
       stop();
-      return listed;
-    }
+      return failure;
+    };
+    if (const Received got = receive(&count, sizeof count, deadline); got != Received::All)
+      return failed(got, "loading the library");
     if (count == kLoadFailed) {
-      listed.error = receive_string();
+      std::string why;
+      if (const Received got = receive_string(why, deadline); got != Received::All)
+        return failed(got, "saying why the library did not load");
+      listed.status = LoadStatus::Refused;
+      listed.error = why;
       stop();
       return listed;
     }
     for (std::uint32_t i = 0; i < count; ++i) {
       Info info;
-      info.name = receive_string();
-      info.version = receive_string();
-      info.scalar = receive_string();
       std::uint32_t numbers[2] = {0, 0};
-      if (receive(numbers, sizeof numbers) != Received::All) {
-        listed.error = "the worker died while listing the library's implementations (" + explanation() + ")";
-        stop();
-        return listed;
-      }
+      Received got = receive_string(info.name, deadline);
+      if (got == Received::All) got = receive_string(info.version, deadline);
+      if (got == Received::All) got = receive_string(info.scalar, deadline);
+      if (got == Received::All) got = receive(numbers, sizeof numbers, deadline);
+      if (got != Received::All) return failed(got, "listing the library's implementations");
       if (const std::string why = why_not_a_declaration(info, numbers[0], numbers[1]); !why.empty()) {
-        listed.error = "implementation " + std::to_string(i) + " of the library " + why;
         stop();
-        return {{}, listed.error};
+        return {{}, LoadStatus::Refused, "implementation " + std::to_string(i) + " of the library " + why};
       }
       info.in_2d = (numbers[0] & GJKREF_2D) != 0;
       info.in_3d = (numbers[0] & GJKREF_3D) != 0;
@@ -268,8 +301,9 @@ class Worker {
     Result r;
     if (pid_ <= 0) {
       const Listed listed = start();
-      if (!listed.error.empty()) {
-        r.status = Status::Crashed;
+      if (listed.status != LoadStatus::Loaded) {
+        // A load past its time limit is a hang of the library's; any other failure, its worker's death.
+        r.status = listed.status == LoadStatus::TimedOut ? Status::Hung : Status::Crashed;
         r.detail = "the worker could not start: " + listed.error;
         return r;
       }
@@ -284,11 +318,11 @@ class Worker {
     double seconds = 0;
     const bool sent = write_all(to_, &dim, sizeof dim) && write_all(to_, counts, sizeof counts) &&
                       write_all(to_, packed.data(), packed.size() * sizeof(double));
-    Received got = sent ? receive(&answer, sizeof answer) : Received::Closed;
-    if (got == Received::All) got = receive(&seconds, sizeof seconds);
+    const Clock::time_point deadline = from_now(limit_);
+    Received got = sent ? receive(&answer, sizeof answer, deadline) : Received::Closed;
+    if (got == Received::All) got = receive(&seconds, sizeof seconds, deadline);
     if (got == Received::TimedOut) {
       r.status = Status::Hung;
-      ::kill(pid_, SIGKILL);
       r.detail = "no answer within " + std::to_string(limit_) + " s; killed";
       stop();
       return r;
@@ -341,9 +375,8 @@ class Worker {
   enum class Received { All, Closed, TimedOut };
 
   // Reads exactly n bytes from the worker before the deadline, draining its output meanwhile.
-  Received receive(void* data, std::size_t n) {
+  Received receive(void* data, std::size_t n, Clock::time_point deadline) {
     char* p = static_cast<char*>(data);
-    const auto deadline = Clock::now() + std::chrono::duration<double>(limit_);
     while (n > 0) {
       const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
       if (left <= 0) return Received::TimedOut;
@@ -362,12 +395,32 @@ class Worker {
     return Received::All;
   }
 
-  std::string receive_string() {
+  Received receive_string(std::string& s, Clock::time_point deadline) {
     std::uint32_t n = 0;
-    if (receive(&n, sizeof n) != Received::All) return {};
-    std::string s(n, '\0');
-    if (receive(s.data(), n) != Received::All) return {};
-    return s;
+    if (const Received got = receive(&n, sizeof n, deadline); got != Received::All) return got;
+    s.assign(n, '\0');
+    return receive(s.data(), n, deadline);
+  }
+
+  static std::string seconds_text(double seconds) {
+    std::ostringstream os;
+    os << seconds;
+    return os.str();
+  }
+
+  // ": " and the last line the worker printed, or nothing.
+  std::string last_output_note() {
+    drain();
+    const std::string last = last_line();
+    return last.empty() ? "" : ": " + last;
+  }
+
+  // The first sanitizer report line, or else the last line of the worker's output.
+  std::string last_line() const {
+    std::string last = report_.empty() ? tail_ : report_;
+    while (!last.empty() && (last.back() == '\n' || last.back() == ' ')) last.pop_back();
+    if (const auto cut = last.rfind('\n'); cut != std::string::npos) last.erase(0, cut + 1);
+    return last;
   }
 
   // Keeps the last kOutputTailBytes of the worker's output, and the first sanitizer report line ("==123==ERROR:
@@ -388,13 +441,51 @@ class Worker {
     }
   }
 
+  // How a worker ended: its wait status, and whether gjkref had to kill it.
+  struct Ending {
+    std::optional<int> status;  // none when there was no worker to wait for
+    bool killed = false;
+  };
+
+  // Waits for the worker to end for at most `grace_seconds`, then kills it; either way it is reaped. Never blocks
+  // longer: a worker may be alive and blocked for good in read() on the request pipe, which gjkref holds open.
+  Ending reap(double grace_seconds) {
+    Ending ending;
+    if (pid_ <= 0) return ending;
+    const Clock::time_point deadline = from_now(grace_seconds);
+    int status = 0;
+    for (;;) {
+      const pid_t got = ::waitpid(pid_, &status, WNOHANG);
+      if (got == pid_) {
+        pid_ = -1;
+        ending.status = status;
+        return ending;
+      }
+      if (got < 0 && errno != EINTR) {  // not our child any more: nothing to wait for
+        pid_ = -1;
+        return ending;
+      }
+      if (Clock::now() >= deadline) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ::kill(pid_, SIGKILL);
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    ending.status = status;
+    ending.killed = true;
+    return ending;
+  }
+
   // How the worker ended (after it closed its pipe), and the last line of its output: "SIGABRT: file.h:12: ...
   // Assertion ... failed." or "exited with status 1".
   std::string explanation() {
     std::string why;
-    int status = 0;
-    if (pid_ > 0 && ::waitpid(pid_, &status, 0) == pid_) {
-      pid_ = -1;
+    const Ending ending = reap(kExitGraceSeconds);
+    if (ending.killed) {
+      why = "closed its pipe but did not end within " + seconds_text(kExitGraceSeconds) + " s; killed";
+    } else if (ending.status) {
+      const int status = *ending.status;
       if (WIFSIGNALED(status)) {
         const char* name = ::sigabbrev_np(WTERMSIG(status));
         why = name ? std::string("SIG") + name : "signal " + std::to_string(WTERMSIG(status));
@@ -402,13 +493,10 @@ class Worker {
         why = "exited with status " + std::to_string(WEXITSTATUS(status));
       }
     }
-    if (log_ >= 0) {
-      ::fcntl(log_, F_SETFL, ::fcntl(log_, F_GETFL) & ~O_NONBLOCK);
-      drain();
-    }
-    std::string last = report_.empty() ? tail_ : report_;
-    while (!last.empty() && (last.back() == '\n' || last.back() == ' ')) last.pop_back();
-    if (const auto cut = last.rfind('\n'); cut != std::string::npos) last.erase(0, cut + 1);
+    // The worker has ended, so every writer of its output pipe is closed (unless the library left a process of its
+    // own behind holding it): read what is left without blocking.
+    drain();
+    const std::string last = last_line();
     if (!last.empty()) why += (why.empty() ? "" : ": ") + last;
     return why.empty() ? "no explanation" : why;
   }
@@ -419,11 +507,7 @@ class Worker {
         ::close(*fd);
         *fd = -1;
       }
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-      pid_ = -1;
-    }
+    reap(0);
   }
 
   // Said beside a crash or an exception: it may be the memory limit's doing (an allocation that failed).
@@ -435,6 +519,7 @@ class Worker {
   std::string path_;
   int index_;
   double limit_;
+  double load_limit_;  // the handshake's: the larger of the load and the query time limits
   std::uint64_t memory_mib_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1, log_ = -1;
@@ -464,19 +549,26 @@ class PluginImplementation final : public Implementation {
 
 }  // namespace
 
-std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
-                                                         WorkerLimits limits) {
-  std::vector<std::unique_ptr<Implementation>> out;
+PluginLoad open_plugin(const std::string& path, WorkerLimits limits) {
+  PluginLoad out;
   Worker lister(path, -1, limits);
   const Listed listed = lister.start();
-  if (!listed.error.empty()) {
-    error = path + ": " + listed.error;
+  if (listed.status != LoadStatus::Loaded) {
+    out.status = listed.status;
+    out.error = path + ": " + listed.error;
     return out;
   }
   for (std::size_t i = 0; i < listed.implementations.size(); ++i)
-    out.push_back(std::make_unique<PluginImplementation>(listed.implementations[i], path, static_cast<int>(i),
-                                                         limits));
+    out.implementations.push_back(std::make_unique<PluginImplementation>(listed.implementations[i], path,
+                                                                         static_cast<int>(i), limits));
   return out;
+}
+
+std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
+                                                         WorkerLimits limits) {
+  PluginLoad loaded = open_plugin(path, limits);
+  if (loaded.status != LoadStatus::Loaded) error = loaded.error;
+  return std::move(loaded.implementations);
 }
 
 }  // namespace gjkref::impl

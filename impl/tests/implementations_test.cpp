@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -151,6 +152,36 @@ TEST(PluginLoading, ErrorsSayWhatIsWrong) {
   EXPECT_TRUE(load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error).empty());
   ::unsetenv("GJKREF_TEST_WRONG_ABI");
   EXPECT_NE(error.find("another ABI version"), std::string::npos) << error;
+}
+
+// A worker that has not loaded its library by the load time limit is killed, and says so: the load fails with
+// TimedOut, and a query whose worker could not start is a hang. Never a wait for a worker that will not end by itself
+// (it once was: gjkref waited for the worker to exit while the worker waited for a query). The query time limit is
+// shorter than the load's, which a short --time-limit must not cut.
+TEST(PluginLoading, ALoadPastItsTimeLimitIsKilledAndSaysSo) {
+  const std::string path = kPluginDir + "/libgjkref-misbehaving-plugin.so";
+  WorkerLimits limits{0.05};
+  limits.load_seconds = 0.3;
+  std::string error;
+  auto list = load_plugin(path, error, limits);
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(list.size(), 1u);
+  ::setenv("GJKREF_TEST_HANG_ON_LOAD", "1", 1);
+  const auto start = std::chrono::steady_clock::now();
+  const Result hung = list.front()->run(square_pair(2, kWellBehaved, {0.5, 0, 0}));
+  const PluginLoad refused = open_plugin(path, limits);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ::unsetenv("GJKREF_TEST_HANG_ON_LOAD");
+  EXPECT_EQ(hung.status, Status::Hung) << hung.detail;
+  EXPECT_NE(hung.detail.find("had not loaded the library within 0.3 s"), std::string::npos) << hung.detail;
+  EXPECT_EQ(refused.status, LoadStatus::TimedOut) << refused.error;
+  EXPECT_TRUE(refused.implementations.empty());
+  EXPECT_NE(refused.error.find("had not loaded the library within 0.3 s (the load time limit); killed"),
+            std::string::npos)
+      << refused.error;
+  EXPECT_LT(seconds, 5.0);  // two loads of 0.3 s each, and no wait past them
+  const Result next = list.front()->run(square_pair(2, kWellBehaved, {0.5, 0, 0}));
+  EXPECT_EQ(next.status, Status::Answered) << next.detail;
 }
 
 TEST(PluginLoading, TheExamplePluginAnswersIn2dOnly) {

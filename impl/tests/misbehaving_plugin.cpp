@@ -56,7 +56,10 @@ const gjkref_implementation* const kBad[] = {&kMisbehaving, &kWrongAbi};
 }  // namespace
 
 // GJKREF_TEST_WRONG_ABI set: the list includes an implementation built for another ABI version.
+// GJKREF_TEST_HANG_ON_LOAD set: the list never comes (a library hung in its initialisers).
 extern "C" const gjkref_implementation* const* gjkref_plugin_implementations(size_t* count) {
+  if (std::getenv("GJKREF_TEST_HANG_ON_LOAD"))
+    for (;;) ::pause();
   if (std::getenv("GJKREF_TEST_WRONG_ABI")) {
     *count = 2;
     return kBad;

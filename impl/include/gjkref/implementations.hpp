@@ -92,23 +92,53 @@ inline constexpr double kDefaultQueryTimeLimitSeconds = 5;
 // Isolation.AWorkerPastItsMemoryLimitFailsAlone.
 inline constexpr std::uint64_t kDefaultWorkerMemoryLimitMiB = 8192;
 
-// What a worker may use: the time of one query, and its address space.
+// The time a worker may take to load its library (dlopen, the library's static initialisers, its list of
+// implementations) before it is killed; the query time limit applies when it is larger. Loading is not a query: a
+// small --time-limit aimed at queries must not fail a library that loads in a few milliseconds more (FCL's takes
+// about 10 ms, the slowest of the built-in ones). 10 s is a thousand times that, on a machine as busy as you like:
+// a library that has not loaded by then is hung in its initialisers.
+inline constexpr double kDefaultLoadTimeLimitSeconds = 10;
+
+// What a worker may use: the time of one query, its address space, and the time to load its library.
 struct WorkerLimits {
   double seconds = kDefaultQueryTimeLimitSeconds;
   std::uint64_t memory_mib = kDefaultWorkerMemoryLimitMiB;
+  double load_seconds = kDefaultLoadTimeLimitSeconds;  // at least `seconds` in effect
   WorkerLimits() = default;
   WorkerLimits(double query_seconds) : seconds(query_seconds) {}  // a time limit alone: the default memory limit
   WorkerLimits(double query_seconds, std::uint64_t mib) : seconds(query_seconds), memory_mib(mib) {}
 };
 
-// Every implementation of the plugin library at `path`, each to run in a worker process of its own. On a library
-// that cannot be loaded, has no gjkref_plugin_implementations, or was built for another ABI version: an empty list and
-// the reason in `error`.
+// How loading a plugin library ended.
+enum class LoadStatus {
+  Loaded,
+  NotStarted,  // no worker could be started for it (no pipes, no fork)
+  Refused,     // it cannot be opened, exports no gjkref_plugin_implementations, or declares what gjkref cannot use
+  Died,        // its worker died while loading it (a crash in the library's initialisers, an exit)
+  TimedOut,    // its worker had not loaded it within the load time limit (WorkerLimits::load_seconds); killed
+};
+const char* to_string(LoadStatus s);
+
+// The implementations of one or more plugin libraries, or why they did not load. On failure the status is the first
+// library's that failed, and `error` names each library that failed and says why.
+struct PluginLoad {
+  LoadStatus status = LoadStatus::Loaded;
+  std::string error;
+  std::vector<std::unique_ptr<Implementation>> implementations;
+};
+
+// Every implementation of the plugin library at `path`, each to run in a worker process of its own.
+PluginLoad open_plugin(const std::string& path, WorkerLimits limits = {});
+
+// The same, with the reason for a failure in `error` alone (an empty list then).
 std::vector<std::unique_ptr<Implementation>> load_plugin(const std::string& path, std::string& error,
                                                          WorkerLimits limits = {});
 
 // The reference's modes, then every built-in adapter (the plugins built beside gjkref: libccd, FCL, Bullet in float
-// and double, Box2D). A built-in plugin that fails to load is an error (`error`), since the build made it.
+// and double, Box2D). A built-in plugin that fails to load is an error, since the build made it.
+PluginLoad open_builtin_implementations(WorkerLimits limits = {});
+
+// The same, with the reason for a failure in `error` alone.
 std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string& error, WorkerLimits limits = {});
 
 // Where the built-in plugins are: $GJKREF_PLUGIN_DIR if set, else the build's impl/ directory, or, when that does not
