@@ -94,13 +94,30 @@ double framed(const mpq_class& x, int exponent) {
   return y.get_d();
 }
 
-// The same over the exact differences a − b (2D): the hull's vertices are decided exactly, then drawn in double, in
-// the picture's frame.
+// Is every coordinate of p (in dimension dim) finite? Only such points are drawn: a rational has no infinity or NaN
+// (mpq_class(inf) is a division by zero in GMP, SIGFPE), and an infinite coordinate has no place in a picture.
+bool finite_point(const P3& p, int dim) {
+  for (int k = 0; k < dim; ++k)
+    if (!std::isfinite(p[k])) return false;
+  return true;
+}
+
+// The points of a shape that can be drawn (finite_point).
+std::vector<P3> finite_points(const std::vector<P3>& points, int dim) {
+  std::vector<P3> out;
+  for (const P3& p : points)
+    if (finite_point(p, dim)) out.push_back(p);
+  return out;
+}
+
+// The same over the exact differences a − b (2D) of the finite points: the hull's vertices are decided exactly, then
+// drawn in double, in the picture's frame.
 std::vector<P2> exact_difference_hull(const casefile::Case& c, int exponent) {
   using Q = std::array<mpq_class, 2>;
   std::vector<Q> pts;
-  for (const auto& a : c.a.points)
-    for (const auto& b : c.b.points) pts.push_back({mpq_class(a[0]) - mpq_class(b[0]), mpq_class(a[1]) - mpq_class(b[1])});
+  for (const auto& a : finite_points(c.a.points, c.dim))
+    for (const auto& b : finite_points(c.b.points, c.dim))
+      pts.push_back({mpq_class(a[0]) - mpq_class(b[0]), mpq_class(a[1]) - mpq_class(b[1])});
   std::sort(pts.begin(), pts.end());
   pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
   std::vector<Q> h;
@@ -279,9 +296,12 @@ constexpr std::size_t kLineCharacters = 120;
 std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, const std::vector<Drawn>& answers) {
   constexpr double kPanel = 420, kTop = 30, kRowGap = 30, kLine = 18;
   const int exponent = frame_exponent_of(c);
+  // What is finite is drawn; a case with a non-finite coordinate is invalid input (the oracle's line says so), and
+  // the text says how many points were left out.
   std::vector<P3> a, b;
-  for (const P3& p : c.a.points) a.push_back(framed(p, exponent));
-  for (const P3& p : c.b.points) b.push_back(framed(p, exponent));
+  for (const P3& p : finite_points(c.a.points, c.dim)) a.push_back(framed(p, exponent));
+  for (const P3& p : finite_points(c.b.points, c.dim)) b.push_back(framed(p, exponent));
+  const std::size_t not_drawn = c.a.points.size() + c.b.points.size() - a.size() - b.size();
   std::vector<P3> differences;
   for (const P3& p : a)
     for (const P3& q : b) differences.push_back({p[0] - q[0], p[1] - q[1], p[2] - q[2]});
@@ -296,6 +316,12 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
                    "; reference path: " + std::to_string(path.size()) + " simplices",
                kLineCharacters))
     text.push_back({line, "black"});
+  if (not_drawn > 0)
+    text.push_back({"invalid input: " + std::to_string(not_drawn) +
+                         (not_drawn == 1 ? " point has" : " points have") +
+                         " a non-finite coordinate and " + (not_drawn == 1 ? "is" : "are") +
+                         " not drawn; the picture shows the finite points",
+                     "black"});
   for (std::size_t i = 0; i < answers.size(); ++i) {
     const Drawn& d = answers[i];
     const impl::Result& r = d.result;
@@ -322,7 +348,8 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
     shapes.insert(shapes.end(), pb.begin(), pb.end());
     for (const Drawn& d : answers)
       if (d.result.witnesses)
-        for (const auto& w : *d.result.witnesses) shapes.push_back(view.project(framed(w, exponent)));
+        for (const auto& w : *d.result.witnesses)
+          if (finite_point(w, c.dim)) shapes.push_back(view.project(framed(w, exponent)));
     const std::vector<P2> difference =
         c.dim == 2 ? exact_difference_hull(c, exponent) : hull_of(projected(differences, view));
     std::vector<P2> right = difference;
@@ -341,7 +368,7 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
         << left_panel.outline(hull_of(pb), "fill=\"#ff7f0e\" fill-opacity=\"0.25\" stroke=\"#ff7f0e\"");
     for (std::size_t i = 0; i < answers.size(); ++i) {
       const auto& w = answers[i].result.witnesses;
-      if (!w) continue;
+      if (!w || !finite_point((*w)[0], c.dim) || !finite_point((*w)[1], c.dim)) continue;  // a NaN answer: in the text
       const char* colour = kColours[i % kColourCount];
       const P2 wa = view.project(framed((*w)[0], exponent)), wb = view.project(framed((*w)[1], exponent));
       svg << "<polyline points=\"" << left_panel.at(wa) << " " << left_panel.at(wb) << "\" stroke=\"" << colour
