@@ -82,6 +82,15 @@ struct Item {
   std::string key() const { return family + "/" + std::to_string(dim) + "/" + std::to_string(index); }
 };
 
+// The campaign's items in its order: index, then family, then dimension.
+std::vector<Item> items_of(const CheckOptions& o) {
+  std::vector<Item> items;
+  for (int index = 0; index < o.cases; ++index)
+    for (const std::string& f : o.families)
+      for (int d : o.dims) items.push_back({f, d, index});
+  return items;
+}
+
 // RapidCheck's size for item `index`: counts and coordinates grow with it (up to 64 points a shape at 100), so the
 // campaign cycles through every size, as a property run does.
 constexpr int kLargestSize = 100;
@@ -706,10 +715,14 @@ struct Reports {
   std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
 
-// `stopped_by`: the signal that interrupted the campaign (0: it ran to the end); the reports then say they are partial.
-// `scope`: a line on what part of the campaign the directory holds ("" for a whole campaign).
+// `campaign_items`: the cases the directory should hold (the campaign's, or the slice's). `stopped_by`: the signal that
+// interrupted the campaign (0: it ran to the end). The reports say they are partial when it was interrupted or when
+// fewer cases are logged than it should hold (a shard that stopped early; in a merge, a slice missing or unfinished),
+// with `why_partial` saying why when it is known. `scope`: a line on what part of the campaign the directory holds (""
+// for a whole campaign).
 Reports build_reports(const fs::path& dir, const std::vector<std::string>& order, std::uint64_t seed,
-                      const CheckOptions& o, std::size_t campaign_items, int stopped_by, const std::string& scope = "") {
+                      const CheckOptions& o, std::size_t campaign_items, int stopped_by, const std::string& scope = "",
+                      const std::string& why_partial = "") {
   Reports rep;
   std::map<std::string, json> lines;  // by key: a resumed shard never repeats an item, but be sure
   std::map<std::string, std::string> reasons;  // by "KEY IMPLEMENTATION": what was expected and what came back
@@ -831,11 +844,15 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
     }
   std::sort(rep.counterexamples.begin(), rep.counterexamples.end());
 
+  const bool partial = stopped_by != 0 || static_cast<std::size_t>(rep.items) < campaign_items;
   std::ofstream md(dir / "report.md");
   md << "# gjkref check report\n\n";
   if (stopped_by != 0)
     md << "**Partial:** the campaign was interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
        << rep.items << " of its " << campaign_items << " cases; rerun the same command to resume it.\n\n";
+  else if (partial)
+    md << "**Partial:** " << rep.items << " of the " << campaign_items << " cases"
+       << (why_partial.empty() ? "" : "; " + why_partial) << ".\n\n";
   if (!scope.empty()) md << scope << "\n\n";
   md << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
      << rep.oracle_failures << " oracle failures; " << rep.oracle_timeouts.size()
@@ -883,7 +900,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
   }
 
   json report = {{"seed", seed}, {"items", rep.items}, {"campaign_items", campaign_items},
-                 {"partial", stopped_by != 0}, {"oracle_failures", rep.oracle_failures},
+                 {"partial", partial}, {"oracle_failures", rep.oracle_failures},
                  {"oracle_timeouts", rep.oracle_timeouts},
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {
@@ -1084,10 +1101,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   out << ", output in " << dir.string() << "\n";
   out.flush();
 
-  std::vector<Item> items;
-  for (int index = 0; index < o.cases; ++index)
-    for (const std::string& f : o.families)
-      for (int d : o.dims) items.push_back({f, d, index});
+  const std::vector<Item> items = items_of(o);
   // A slice K of N runs the items of shard K of N; its J jobs are shards K, K + N, ..., K + N(J − 1) of N·J, which
   // together deal the same items (shard_positions deals position k to shard k mod the count). So a campaign run as N
   // slices of J jobs logs and saves exactly what one run with N·J jobs does (docs/scaling.md).
@@ -1229,7 +1243,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
             std::to_string(items.size()) + " cases: this directory holds " + std::to_string(to_run) +
             " of them. `gjkref merge --out DIR` with every slice's directory writes the campaign's report "
             "(docs/scaling.md).";
-  const Reports rep = build_reports(dir, order, seed, o, to_run, stopped_by, scope);
+  const Reports rep = build_reports(dir, order, seed, o, to_run, stopped_by, scope,
+                                    shard_died ? "a shard process stopped early; rerun the same command to resume" : "");
   out << "\n";
   print_table(out, rep, order);
   out << "\n" << rep.items << " cases; " << rep.counterexamples.size() << " counterexamples saved; report: "
@@ -1286,6 +1301,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   json whole;
   int count = 0;
   std::set<int> indices;
+  std::vector<std::pair<int, fs::path>> given;  // each directory with its slice index
   for (const std::string& d : m.dirs) {
     const fs::path file = fs::path(d) / "campaign.json";
     std::ifstream f(file);
@@ -1318,6 +1334,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
       err << "gjkref merge: slice " << index << "/" << count << " is named twice (" << d << ")\n";
       return 2;
     }
+    given.push_back({index, d});
   }
   const fs::path dir = m.out;
   if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
@@ -1357,15 +1374,27 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   const auto order = whole["implementations"].get<std::vector<std::string>>();
   const std::uint64_t seed = whole["seed"].get<std::uint64_t>();
   const std::size_t campaign_items = static_cast<std::size_t>(o.cases) * o.families.size() * o.dims.size();
-  std::string scope;
+  // Why the merge is partial, if it is: slices missing, and slices that did not finish (interrupted, or cut off by a
+  // scheduler's time limit): each slice's logged cases against its share of the deal (shard_positions).
+  std::string why_partial;
   if (static_cast<int>(indices.size()) < count) {
-    scope = "**Partial:** merged " + std::to_string(indices.size()) + " of the campaign's " + std::to_string(count) +
-            " slices; missing:";
+    why_partial = "merged " + std::to_string(indices.size()) + " of the campaign's " + std::to_string(count) +
+                  " slices; missing:";
     for (int k = 0; k < count; ++k)
-      if (!indices.count(k)) scope += " " + std::to_string(k) + "/" + std::to_string(count);
-    scope += ".";
+      if (!indices.count(k)) why_partial += " " + std::to_string(k) + "/" + std::to_string(count);
   }
-  const Reports rep = build_reports(dir, order, seed, o, campaign_items, 0, scope);
+  const std::vector<Item> items = items_of(o);
+  for (const auto& [index, slice_dir] : given) {
+    const std::set<std::string> done = done_items(slice_dir);
+    const std::vector<std::size_t> share = shard_positions(items.size(), index, count);
+    const std::size_t logged = static_cast<std::size_t>(
+        std::count_if(share.begin(), share.end(), [&](std::size_t k) { return done.count(items[k].key()) > 0; }));
+    if (logged < share.size())
+      why_partial += (why_partial.empty() ? "" : "; ") + std::string("slice ") + std::to_string(index) + "/" +
+                     std::to_string(count) + " did not finish (" + std::to_string(logged) + " of its " +
+                     std::to_string(share.size()) + " cases; rerun it, then merge again into a new directory)";
+  }
+  const Reports rep = build_reports(dir, order, seed, o, campaign_items, 0, "", why_partial);
   out << "gjkref merge: " << m.dirs.size() << " of " << count << " slices of the campaign with seed " << seed
       << ", output in " << dir.string() << "\n\n";
   print_table(out, rep, order);

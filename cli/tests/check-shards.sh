@@ -101,10 +101,20 @@ for f in files:
 print(f"check-shards: balanced, compact, {exact} distances exact in results.csv, {len(files)} notes checked")
 PY
 
-# One slice alone: a partial report that names the missing slice.
+# One slice alone: a partial report (report.md and report.json) that names the missing slice.
+partial_json() { python3 -c "import json,sys; sys.exit(0 if json.load(open('$1/report.json'))['partial'] else 1)"; }
 run "$GJKREF" merge --out "$WORK/half" "$WORK/slice-0" > /dev/null 2> "$WORK/half.err"
-grep -q "missing: 1/2" "$WORK/half/report.md" || fail "a partial merge does not name the missing slice"
+grep -q '^\*\*Partial:\*\* .*missing: 1/2' "$WORK/half/report.md" || fail "a partial merge does not name the missing slice"
 grep -q "the report is partial" "$WORK/half.err" || fail "a partial merge does not say so"
+partial_json "$WORK/half" || fail "report.json of a merge with a slice missing is not marked partial"
+! partial_json "$WORK/merged" || fail "report.json of the complete merge is marked partial"
+# Every slice, one of them cut short (interrupted, or stopped by a scheduler's time limit): partial too, and named.
+cp -r "$WORK/slice-1" "$WORK/slice-1-cut"
+head -n 150 "$WORK/slice-1/shard-1.jsonl" > "$WORK/slice-1-cut/shard-1.jsonl"
+run "$GJKREF" merge --out "$WORK/cut" "$WORK/slice-0" "$WORK/slice-1-cut" > /dev/null 2> "$WORK/cut.err"
+grep -q '^\*\*Partial:\*\* .*slice 1/2 did not finish (150 of its 200 cases' "$WORK/cut/report.md" ||
+  fail "a merge with an unfinished slice does not say so in report.md"
+partial_json "$WORK/cut" || fail "report.json of a merge with an unfinished slice is not marked partial"
 
 # Refused, with exit status 2: a slice named twice, a slice of another campaign, a directory that is not a slice, a
 # non-empty output directory, and slices that are not K/N with 0 <= K < N.
