@@ -251,6 +251,121 @@ json full_row(const json& logged) {
   return row;
 }
 
+// ---- reading the logs ----------------------------------------------------------------------------------------------
+//
+// A campaign resumes from its logs and its reports are built from them, so each line is checked before it is
+// trusted: a line that is not one gjkref check writes (edited by hand, or of another version), or that holds an item
+// outside this campaign (another --cases, family or dimension, or another slice), makes the run stop with a clear
+// error (exit status 2), naming the file and the line, before anything is run or written. Skipping such a line would
+// count or redo cases silently. Only the last line of a log may be cut (a kill in the middle of writing it): without
+// its newline it is dropped, and its case redone.
+
+// What is wrong with a logged row (an implementation's answer; compact_row, full_row), or "" when nothing is.
+std::string why_not_a_row(const json& row) {
+  const auto number_or_null = [](const json& x) { return x.is_null() || x.is_number(); };
+  if (row.is_array()) {
+    if (row.size() < 2 || !row[0].is_string() || !row[1].is_string())
+      return "a compact row that does not begin with a status and a finding";
+    if (row[1] == kNotJudged) return row.size() == 2 ? "" : "a not-judged row with more than two fields";
+    if (row.size() < 3 || !row[2].is_boolean()) return "a compact row without within_contract (its third field)";
+    if (row.size() > kCompactRowFields.size()) return "a compact row with more fields than kCompactRowFields";
+    for (std::size_t i = 3; i < row.size(); ++i) {
+      const bool separated = std::string(kCompactRowFields[i]) == "separated";
+      if (separated ? !(row[i].is_null() || row[i].is_boolean()) : !number_or_null(row[i]))
+        return std::string("a compact row whose ") + kCompactRowFields[i] + " is not a " +
+               (separated ? "boolean" : "number");
+    }
+    return "";
+  }
+  if (!row.is_object()) return "a row that is neither an array nor an object";
+  if (!row.contains("status") || !row["status"].is_string() || !row.contains("finding") ||
+      !row["finding"].is_string() || !row.contains("within_contract") || !row["within_contract"].is_boolean())
+    return "a row without status, finding or within_contract";
+  for (const char* name : kCompactRowFields) {
+    if (!row.contains(name) || std::string(name) == "status" || std::string(name) == "finding" ||
+        std::string(name) == "within_contract")
+      continue;
+    const bool separated = std::string(name) == "separated";
+    if (separated ? !row[name].is_boolean() : !number_or_null(row[name]))
+      return std::string("a row whose ") + name + " is not a " + (separated ? "boolean" : "number");
+  }
+  if (row.contains("detail") && !row["detail"].is_string()) return "a row whose detail is not a string";
+  return "";
+}
+
+// What is wrong with a log line of a campaign whose items are `keys` and whose implementations are `names`, or "".
+std::string why_not_a_log_line(const json& j, const std::set<std::string>& keys, const std::set<std::string>& names) {
+  if (!j.is_object()) return "not a JSON object";
+  if (!j.contains("key") || !j["key"].is_string() || !j.contains("family") || !j["family"].is_string() ||
+      !j.contains("dim") || !j["dim"].is_number_integer() || !j.contains("index") || !j["index"].is_number_integer() ||
+      !j.contains("kind") || !j["kind"].is_string())
+    return "no key, family, dim, index or kind";
+  const std::string key = j["key"].get<std::string>();
+  if (key != Item{j["family"].get<std::string>(), j["dim"].get<int>(), j["index"].get<int>()}.key())
+    return "its key " + key + " is not its family, dim and index";
+  if (!keys.count(key))
+    return "item " + key + " is not in this campaign (its families, dimensions and --cases" +
+           std::string(", or this slice's share") + ")";
+  if (j.contains("oracle_failure")) return j["oracle_failure"].is_string() ? "" : "an oracle_failure that is not text";
+  if (j.contains("oracle_timeout")) {
+    const json& t = j["oracle_timeout"];
+    return t.is_object() && t.contains("method") && t["method"].is_string() && t.contains("limit_seconds") &&
+                   t["limit_seconds"].is_number()
+               ? ""
+               : "an oracle_timeout without its method and limit_seconds";
+  }
+  if (!j.contains("oracle") || !j["oracle"].is_string() || !j.contains("distance") ||
+      !(j["distance"].is_null() || j["distance"].is_number()))
+    return "no oracle verdict or distance";
+  if (!j.contains("results") || !j["results"].is_object()) return "no results";
+  for (const auto& [name, row] : j["results"].items()) {
+    if (!names.count(name)) return "a result of '" + name + "', which is not one of this campaign's implementations";
+    if (const std::string why = why_not_a_row(row); !why.empty()) return "the result of '" + name + "' is " + why;
+  }
+  return "";
+}
+
+// The logged lines of a directory, by key, each checked; or, at the first line that is not this campaign's, `error`:
+// "FILE:LINE: what is wrong".
+struct CampaignLogs {
+  std::map<std::string, json> lines;
+  std::string error;
+};
+
+CampaignLogs read_logs(const fs::path& dir, const std::set<std::string>& keys, const std::vector<std::string>& order) {
+  CampaignLogs logs;
+  const std::set<std::string> names(order.begin(), order.end());
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    std::ifstream f(file, std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(f), {}};
+    std::size_t from = 0;
+    for (int number = 1; from < text.size(); ++number) {
+      const std::size_t end = text.find('\n', from);
+      if (end == std::string::npos) break;  // the last line, cut by a kill: its case is redone
+      const json j = json::parse(text.substr(from, end - from), nullptr, false);
+      from = end + 1;
+      if (const std::string why = why_not_a_log_line(j, keys, names); !why.empty()) {
+        logs.error = file.string() + ":" + std::to_string(number) + ": " + why;
+        logs.lines.clear();
+        return logs;
+      }
+      logs.lines[j["key"].get<std::string>()] = j;
+    }
+  }
+  return logs;
+}
+
+// The keys of `items` at `positions`.
+std::set<std::string> keys_at(const std::vector<Item>& items, const std::vector<std::size_t>& positions) {
+  std::set<std::string> keys;
+  for (const std::size_t k : positions) keys.insert(items[k].key());
+  return keys;
+}
+
 // ---- counterexamples to save -----------------------------------------------------------------------------------
 
 // Is a judged row one whose case is a counterexample? Every answer outside the contract, and every intersecting pair
@@ -720,22 +835,13 @@ struct Reports {
 // fewer cases are logged than it should hold (a shard that stopped early; in a merge, a slice missing or unfinished),
 // with `why_partial` saying why when it is known. `scope`: a line on what part of the campaign the directory holds (""
 // for a whole campaign).
-Reports build_reports(const fs::path& dir, const std::vector<std::string>& order, std::uint64_t seed,
-                      const CheckOptions& o, std::size_t campaign_items, int stopped_by, const std::string& scope = "",
+// `lines`: the logs, checked (read_logs).
+Reports build_reports(const fs::path& dir, const std::map<std::string, json>& lines,
+                      const std::vector<std::string>& order, std::uint64_t seed, const CheckOptions& o,
+                      std::size_t campaign_items, int stopped_by, const std::string& scope = "",
                       const std::string& why_partial = "") {
   Reports rep;
-  std::map<std::string, json> lines;  // by key: a resumed shard never repeats an item, but be sure
   std::map<std::string, std::string> reasons;  // by "KEY IMPLEMENTATION": what was expected and what came back
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.path().extension() != ".jsonl") continue;
-    std::ifstream f(entry.path());
-    for (std::string text; std::getline(f, text);) {
-      json j = json::parse(text, nullptr, false);
-      if (!j.is_object() || !j.contains("key")) continue;
-      const std::string key = j["key"].get<std::string>();
-      lines[key] = std::move(j);
-    }
-  }
   std::ofstream csv(dir / "results.csv");
   csv << "family,dim,index,kind,oracle,true_distance,true_depth,implementation,status,separated,reported_distance,"
          "reported_depth,finding,within_contract,distance_error,witness_error,depth_error,normal_error,contact_error,"
@@ -762,7 +868,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       continue;
     }
     if (j.contains("oracle_timeout")) {
-      json timeout = j["oracle_timeout"];
+      json timeout = j.at("oracle_timeout");
       timeout["key"] = key;
       rep.oracle_timeouts.push_back(timeout);
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
@@ -770,7 +876,7 @@ Reports build_reports(const fs::path& dir, const std::vector<std::string>& order
       continue;
     }
     const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
-    for (const auto& [name, logged] : j["results"].items()) {
+    for (const auto& [name, logged] : j.at("results").items()) {
       const json row = full_row(logged);
       if (row.contains("judged") && !row["judged"].get<bool>()) {
         const bool refused = row["status"] == impl::to_string(impl::Status::Refused);
@@ -1092,6 +1198,15 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     }
     out << "resuming the campaign in " << dir.string() << "\n";
   } else {
+    // Logs without their campaign.json: whose seed they were run with is unknown, and adopting them would mix two
+    // campaigns' cases in one report.
+    for (const auto& entry : fs::directory_iterator(dir))
+      if (entry.path().extension() == ".jsonl") {
+        err << "gjkref check: " << dir.string() << " holds logs (" << entry.path().filename().string()
+            << ") but no campaign.json, so which campaign they belong to is unknown; use another --out, or remove "
+            << "the logs\n";
+        return 2;
+      }
     write_atomically(identity_file, identity.dump(2) + "\n");
   }
   out << "gjkref check: seed " << seed << ", " << o.cases << " cases per family and dimension, families";
@@ -1107,16 +1222,20 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   // slices of J jobs logs and saves exactly what one run with N·J jobs does (docs/scaling.md).
   const int shard_count = o.slice ? o.slice->second * o.jobs : o.jobs;
   const auto shard_index = [&](int job) { return o.slice ? o.slice->first + o.slice->second * job : job; };
-  const std::size_t to_run = o.slice ? shard_positions(items.size(), o.slice->first, o.slice->second).size()
-                                     : items.size();
-  const std::size_t already = [&] {
-    const auto done = done_items(dir);
-    std::size_t n = 0;
-    for (int job = 0; job < o.jobs; ++job)
-      for (const std::size_t k : shard_positions(items.size(), shard_index(job), shard_count))
-        n += done.count(items[k].key());
-    return n;
-  }();
+  // The items this directory holds: the campaign's, or the slice's share.
+  std::vector<std::size_t> positions(items.size());
+  for (std::size_t k = 0; k < items.size(); ++k) positions[k] = k;
+  if (o.slice) positions = shard_positions(items.size(), o.slice->first, o.slice->second);
+  const std::set<std::string> keys = keys_at(items, positions);
+  const std::size_t to_run = keys.size();
+  // What is logged already, every line checked before the campaign resumes from it (read_logs).
+  const CampaignLogs before = read_logs(dir, keys, order);
+  if (!before.error.empty()) {
+    err << "gjkref check: " << before.error << "\nThe logs in " << dir.string() << " are not this campaign's (another "
+        << "--cases, or edited): use another --out; or remove that line, and its case is redone\n";
+    return 2;
+  }
+  const std::size_t already = before.lines.size();
 
   int progress[2];
   if (::pipe(progress) != 0) {
@@ -1243,7 +1362,13 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
             std::to_string(items.size()) + " cases: this directory holds " + std::to_string(to_run) +
             " of them. `gjkref merge --out DIR` with every slice's directory writes the campaign's report "
             "(docs/scaling.md).";
-  const Reports rep = build_reports(dir, order, seed, o, to_run, stopped_by, scope,
+  // The logs again, with what the shards added (lines gjkref itself wrote: one that does not check is a bug).
+  const CampaignLogs logs = read_logs(dir, keys, order);
+  if (!logs.error.empty()) {
+    err << "gjkref check: a shard logged a line gjkref cannot read back, a bug in gjkref: " << logs.error << "\n";
+    return 3;
+  }
+  const Reports rep = build_reports(dir, logs.lines, order, seed, o, to_run, stopped_by, scope,
                                     shard_died ? "a shard process stopped early; rerun the same command to resume" : "");
   out << "\n";
   print_table(out, rep, order);
@@ -1336,6 +1461,24 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     }
     given.push_back({index, d});
   }
+  // Each slice's logs, checked: its share of the campaign's items, its implementations (read_logs).
+  CheckOptions campaign;
+  campaign.families = whole["families"].get<std::vector<std::string>>();
+  campaign.dims = whole["dims"].get<std::vector<int>>();
+  campaign.cases = whole["cases"].get<int>();
+  const auto order = whole["implementations"].get<std::vector<std::string>>();
+  const std::vector<Item> items = items_of(campaign);
+  std::map<int, std::size_t> logged_of_slice, share_of_slice;
+  for (const auto& [index, slice_dir] : given) {
+    const std::vector<std::size_t> share = shard_positions(items.size(), index, count);
+    const CampaignLogs logs = read_logs(slice_dir, keys_at(items, share), order);
+    if (!logs.error.empty()) {
+      err << "gjkref merge: slice " << index << "/" << count << "'s logs are not its campaign's: " << logs.error << "\n";
+      return 2;
+    }
+    logged_of_slice[index] = logs.lines.size();
+    share_of_slice[index] = share.size();
+  }
   const fs::path dir = m.out;
   if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
     err << "gjkref merge: --out " << (dir.empty() ? "\"\"" : dir.string()) << ": " << why << "\n";
@@ -1363,15 +1506,10 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // Each slice saved the first counterexamples of each kind among its own cases; the first of the union are the
   // campaign's (counterexamples_to_save).
   prune_counterexamples(dir);
-  const json cases = whole["cases"];
   whole.erase("cases");
   write_atomically(dir / "campaign.json", whole.dump(2) + "\n");
 
-  CheckOptions o;
-  o.families = whole["families"].get<std::vector<std::string>>();
-  o.dims = whole["dims"].get<std::vector<int>>();
-  o.cases = cases.get<int>();
-  const auto order = whole["implementations"].get<std::vector<std::string>>();
+  const CheckOptions& o = campaign;
   const std::uint64_t seed = whole["seed"].get<std::uint64_t>();
   const std::size_t campaign_items = static_cast<std::size_t>(o.cases) * o.families.size() * o.dims.size();
   // Why the merge is partial, if it is: slices missing, and slices that did not finish (interrupted, or cut off by a
@@ -1383,18 +1521,19 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     for (int k = 0; k < count; ++k)
       if (!indices.count(k)) why_partial += " " + std::to_string(k) + "/" + std::to_string(count);
   }
-  const std::vector<Item> items = items_of(o);
-  for (const auto& [index, slice_dir] : given) {
-    const std::set<std::string> done = done_items(slice_dir);
-    const std::vector<std::size_t> share = shard_positions(items.size(), index, count);
-    const std::size_t logged = static_cast<std::size_t>(
-        std::count_if(share.begin(), share.end(), [&](std::size_t k) { return done.count(items[k].key()) > 0; }));
-    if (logged < share.size())
+  for (const auto& [index, logged] : logged_of_slice)
+    if (logged < share_of_slice[index])
       why_partial += (why_partial.empty() ? "" : "; ") + std::string("slice ") + std::to_string(index) + "/" +
                      std::to_string(count) + " did not finish (" + std::to_string(logged) + " of its " +
-                     std::to_string(share.size()) + " cases; rerun it, then merge again into a new directory)";
+                     std::to_string(share_of_slice[index]) + " cases; rerun it, then merge again into a new directory)";
+  std::set<std::string> all_keys;
+  for (const Item& item : items) all_keys.insert(item.key());
+  const CampaignLogs logs = read_logs(dir, all_keys, order);
+  if (!logs.error.empty()) {  // each slice's logs were checked above: only a copy gone wrong gets here
+    err << "gjkref merge: the merged logs cannot be read back: " << logs.error << "\n";
+    return 3;
   }
-  const Reports rep = build_reports(dir, order, seed, o, campaign_items, 0, "", why_partial);
+  const Reports rep = build_reports(dir, logs.lines, order, seed, o, campaign_items, 0, "", why_partial);
   out << "gjkref merge: " << m.dirs.size() << " of " << count << " slices of the campaign with seed " << seed
       << ", output in " << dir.string() << "\n\n";
   print_table(out, rep, order);
