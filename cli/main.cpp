@@ -1,6 +1,8 @@
 // gjkref — the command-line tool: demo, eval, check, render (docs/comparing.md).
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -36,19 +38,24 @@ int main(int argc, char** argv) {
                    : "a time limit is a number of seconds from 0.001 to 1000000";
       },
       "SECONDS");
-  // Digits only (at most `digits` of them): a negative number would otherwise wrap around silently.
-  const auto whole_number = [](std::size_t digits, std::string refusal, std::string name) {
+  // Digits only, of a number from 0 to `largest`: a negative number would otherwise wrap around, and one past the
+  // largest (CLI11 clamps it to the type's maximum) would run silently with another value than the one asked for.
+  const auto whole_number = [](std::uint64_t largest, std::string refusal, std::string name) {
     return CLI::Validator(
-        [digits, refusal](const std::string& text) {
-          return !text.empty() && text.size() <= digits && text.find_first_not_of("0123456789") == std::string::npos
-                     ? std::string()
-                     : refusal;
+        [largest, refusal](const std::string& text) {
+          std::uint64_t value = 0;
+          const char* end = text.data() + text.size();
+          const auto [stop, error] = std::from_chars(text.data(), end, value);
+          const bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+          return digits_only && error == std::errc() && stop == end && value <= largest ? std::string() : refusal;
         },
         name);
   };
-  const CLI::Validator decimal_digits =
-      whole_number(20, "a seed is a whole number from 0 to 18446744073709551615", "UINT64");
-  const CLI::Validator whole_mib = whole_number(12, "a memory limit is a whole number of MiB (0: none)", "MIB");
+  const CLI::Validator decimal_digits = whole_number(std::numeric_limits<std::uint64_t>::max(),
+                                                     "a seed is a whole number from 0 to 18446744073709551615", "UINT64");
+  // At most 12 digits of MiB, as before: far above any machine's address space, far below overflow of MiB << 20.
+  const CLI::Validator whole_mib =
+      whole_number(999'999'999'999, "a memory limit is a whole number of MiB (0: none)", "MIB");
   gjkref::cli::EvalOptions eval_options;
   std::string impl_list;
   CLI::App* eval =

@@ -46,6 +46,11 @@ refused "a time limit is a number of seconds" --impl reference-double --out "$WO
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit 0
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --oracle-time-limit nan
 refused "a seed is a whole number" --impl reference-double --out "$WORK/c" --seed -1
+# One past 2^64 − 1, and far past it: refused, not clamped to 2^64 − 1 (CLI11's conversion would clamp).
+refused "a seed is a whole number from 0 to 18446744073709551615" --impl reference-double --out "$WORK/c" \
+  --seed 18446744073709551616
+refused "a seed is a whole number from 0 to 18446744073709551615" --impl reference-double --out "$WORK/c" \
+  --seed 99999999999999999999
 refused "dim" --impl reference-double --out "$WORK/c" --dim 4
 refused "unknown family 'nosuch'" --impl reference-double --out "$WORK/c" --family nosuch
 refused "unknown implementation 'nosuch'" --out "$WORK/c" --impl nosuch
@@ -62,6 +67,10 @@ fi
   { echo "FAIL: eval --time-limit 2"; cat "$WORK/out"; failures=$((failures + 1)); }
 "$GJKREF" eval --impl libccd --memory-limit 1024 "$CASE" > "$WORK/out" 2>&1 ||
   { echo "FAIL: eval --memory-limit 1024"; cat "$WORK/out"; failures=$((failures + 1)); }
+# The largest seed is a seed, run as given.
+"$GJKREF" check --impl reference-double --family touching --dim 2 --cases 1 --no-progress --out "$WORK/largest-seed" \
+  --seed 18446744073709551615 > "$WORK/out" 2>&1 && grep -q "seed 18446744073709551615," "$WORK/out" ||
+  { echo "FAIL: --seed 18446744073709551615"; cat "$WORK/out"; failures=$((failures + 1)); }
 if ! "$GJKREF" --version | grep -q '^gjkref [0-9.]* (plugin ABI [0-9]*'; then
   echo "FAIL: gjkref --version"; failures=$((failures + 1))
 fi
