@@ -1,5 +1,7 @@
 #include "eval.hpp"
 
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -332,6 +334,7 @@ Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOp
   err.flush();
   std::fflush(nullptr);  // nothing buffered may be written twice
   if (::pipe(fds) != 0) return evaluate_case(c, file, options, chosen, out, err);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
@@ -339,6 +342,11 @@ Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOp
     return evaluate_case(c, file, options, chosen, out, err);
   }
   if (pid == 0) {
+    // The case's process dies with eval, however eval dies (SIGTERM from a supervisor to eval alone, a kill), and its
+    // workers die with it (PR_SET_PDEATHSIG, impl/worker.cpp): nothing is left running an oracle or waiting on a hung
+    // plugin until --time-limit, up to 10^6 s.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(0);  // eval died before prctl took effect
     ::close(fds[0]);
     g_result_fd = fds[1];
     oracle::on_time_limit(send_oracle_timeout);
