@@ -14,16 +14,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <thread>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "gjkref/implementations.hpp"
 #include "gjkref/plugin.h"
