@@ -114,8 +114,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
   const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
   try {
-    const bool hull_within_reach = pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
-    truth = hull_within_reach ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
+    truth = within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
     if (points <= oracle::kQpReachPoints) {
       check = oracle::qp_oracle(c);
       second = oracle::Method::Qp;
@@ -147,8 +146,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   const impl::Truth exact_truth(c, truth);
   std::optional<oracle::Penetration> depth;
   // The depth is the hull's facets: within the hull's reach only.
-  const bool depth_within_reach = pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
-  if (depth_within_reach &&
+  if (within_hull_reach(c) &&
       (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
     try {
       depth = exact_truth.penetration();
@@ -459,6 +457,12 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   if (status == 0 && (oracle_disagreements > 0 || internal_errors > 0)) status = 3;
   if (status == 0 && disagreements > 0) status = 1;
   return status;
+}
+
+bool within_hull_reach(const Case& c) {
+  const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
+  const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
+  return pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
 }
 
 }  // namespace gjkref::cli

@@ -28,4 +28,9 @@ struct EvalOptions {
 // (the reason is printed to `err`); 3 when the oracle failed or a case's process ended without a result.
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
+// Is the case within the hull method's reach (oracle::kHullReachPairs, kHullReachPoints; docs/oracle.md, "Reach")?
+// There the hull method answers, with the closest feature and the depth's facets; beyond it the certified fast path
+// answers. eval and render decide by it alike.
+bool within_hull_reach(const casefile::Case& c);
+
 }  // namespace gjkref::cli

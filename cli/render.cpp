@@ -17,6 +17,7 @@
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
 #include "gjkref/judge.hpp"
+#include "eval.hpp"
 #include "selection.hpp"
 
 namespace gjkref::cli {
@@ -427,7 +428,6 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   // 20,000 + 20,000 points asked for gigabytes and ended in std::bad_alloc. Cases beyond kRenderReachPairs are
   // refused up front, saying so.
   const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
-  const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
   if (pairs > kRenderReachPairs) {
     err << "gjkref render: case '" << c.name << "' has " << c.a.points.size() << " + " << c.b.points.size()
         << " points; a picture is drawn from every pair of points, and render draws at most "
@@ -440,8 +440,7 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   try {
     // Within the hull method's reach its answer, with the closest feature; beyond it, the certified fast path's
     // (proven, as gjkref eval does).
-    const bool hull_within_reach = pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
-    truth = hull_within_reach ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
+    truth = within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
   } catch (const std::logic_error& e) {
     err << "gjkref render: THE ORACLE FAILED on this case: " << e.what() << "\n";
     return 2;

@@ -35,8 +35,8 @@ struct RenderOptions {
   std::string out;
 };
 
-// Returns 0 on success; 2 on a bad file, index, implementation or output, or a case beyond the hull method's reach
-// (oracle::kHullReachPairs, kHullReachPoints: a picture is drawn from every pair of points); 3 when memory ran out.
+// Returns 0 on success; 2 on a bad file, index, implementation or output, or a case with more pairs of points than a
+// picture is drawn from (kRenderReachPairs, render.cpp); 3 when memory ran out.
 int run_render(const RenderOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace gjkref::cli
