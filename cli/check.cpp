@@ -304,8 +304,7 @@ std::string why_not_a_log_line(const json& j, const std::set<std::string>& keys,
   if (key != Item{j["family"].get<std::string>(), j["dim"].get<int>(), j["index"].get<int>()}.key())
     return "its key " + key + " is not its family, dim and index";
   if (!keys.count(key))
-    return "item " + key + " is not in this campaign (its families, dimensions and --cases" +
-           std::string(", or this slice's share") + ")";
+    return "item " + key + " is not in this campaign (its families, dimensions and --cases, or this slice's share)";
   if (j.contains("oracle_failure")) return j["oracle_failure"].is_string() ? "" : "an oracle_failure that is not text";
   if (j.contains("oracle_timeout")) {
     const json& t = j["oracle_timeout"];
