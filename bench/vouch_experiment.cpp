@@ -1,5 +1,5 @@
-// bench/vouch_experiment.cpp — not a benchmark: the experiment behind the planned fix of the open findings
-// (docs/edge-cases.md, "Open: needle and sliver differences"). Can a floating answer vouch for itself from what the
+// bench/vouch_experiment.cpp — not a benchmark: the experiment behind the post-pass (gjkref/finish.hpp) of findings 16–19
+// (docs/edge-cases.md, "Needle and sliver differences: the post-pass"). Can a floating answer vouch for itself from what the
 // loop already holds — a separated answer from its last duality gap, (|v|² − v·w)/|v| with w the certificate's support
 // point, an intersecting one from its simplex's point Σλᵢwᵢ (weights ≥ 0) — so that only the answers that cannot are
 // finished another way? For every case of the gjkref-case/1 files given, the double and long double answers are judged

@@ -61,6 +61,7 @@ const std::vector<Family>& families() {
       {"on-feature", proptests::origin_on_feature, "the origin exactly on a vertex, an edge or a face of A-B"},
       {"lower-dimensional", proptests::lower_dimensional, "flat, collinear and single-point sets, duplicates"},
       {"near-touching", proptests::near_touching, "touching pairs moved apart or together by 2^-k, k <= 60"},
+      {"needles", proptests::needles, "needle and sliver differences: a segment with points 2^-k off it, and a jittered copy"},
       {"scales", proptests::scales, "needles, plates, huge and tiny scales (2^+-500), large translations"},
       {"deep-overlap", proptests::deep_overlap, "clouds of 4 to 24 points overlapping by a good part of their size"},
       {"shallow-overlap", proptests::shallow_overlap, "touching pairs pushed together by 2^-k along the contact normal"},

@@ -322,6 +322,44 @@ inline rc::Gen<Case> near_touching(int dim) {
                       });
 }
 
+// Needles and slivers: A is a segment's two ends (in [−1, 1]^dim) and one or two points within 2^−k of the segment
+// (k = 10..52, per coordinate), a needle or a sliver triangle; B is A with every coordinate moved by up to 2^−j
+// (j = 5..30). A⊖B is then a needle or a sliver around the origin: the floating modes' careful pass stopped there
+// outside the contract until the post-pass (docs/edge-cases.md, "Needle and sliver differences"; scripts/needle-pairs
+// makes the same pairs in bulk). Coordinates are k/2^20 and the offsets powers of two; the sums round, which does not
+// matter: the oracle decides on the doubles as they are.
+inline rc::Gen<Case> needles(int dim) {
+  const rc::Gen<double> unit = rc::gen::map(choice(-(1 << 20), (1 << 20) + 1), [](int k) { return std::ldexp(k, -20); });
+  return rc::gen::map(
+      rc::gen::tuple(rc::gen::container<std::vector<double>>(6, unit), choice(1, 3),
+                     rc::gen::container<std::vector<int>>(2, choice(0, 1 << 16)),
+                     rc::gen::container<std::vector<int>>(6, choice(10, 53)),
+                     rc::gen::container<std::vector<int>>(6, rc::gen::element(-1, 1)), choice(5, 31),
+                     rc::gen::container<std::vector<double>>(15, unit)),
+      [dim](const auto& t) {
+        const std::vector<double>& ends = std::get<0>(t);
+        const int near_points = std::get<1>(t);
+        const std::vector<int>& along = std::get<2>(t);
+        const std::vector<int>& exponent = std::get<3>(t);
+        const std::vector<int>& side = std::get<4>(t);
+        const double jitter = std::ldexp(1.0, -std::get<5>(t));
+        const std::vector<double>& moves = std::get<6>(t);
+        Points a = {{ends[0], ends[1], dim == 3 ? ends[2] : 0}, {ends[3], ends[4], dim == 3 ? ends[5] : 0}};
+        for (int i = 0; i < near_points; ++i) {
+          const double s = std::ldexp(along[i], -16);
+          Point p{0, 0, 0};
+          for (int k = 0; k < dim; ++k)
+            p[k] = a[0][k] * s + a[1][k] * (1 - s) + side[3 * i + k] * std::ldexp(1.0, -exponent[3 * i + k]);
+          a.push_back(p);
+        }
+        Points b = a;
+        for (std::size_t i = 0; i < b.size(); ++i)
+          for (int k = 0; k < dim; ++k) b[i][k] += jitter * moves[3 * i + k];
+        return make_case(dim, near_points == 1 ? "needles/needle-or-sliver" : "needles/two-near-points", std::move(a),
+                         std::move(b));
+      });
+}
+
 // Scale families: a random or touching pair scaled by 2^k (k in [−100, 100]); translated by 1e6 or 1e9; tiny shapes
 // (2^−20) far from the origin (1e6); needles and plates (one or two axes stretched by 2^20 ≈ 1e6); rotated (a rotation
 // matrix applied in double: the rounded points are the case) about the last axis, or in 3D about two axes. Rotated

@@ -301,7 +301,7 @@ void family_properties(const Case& c) {
     // hand-over).
     RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)), std::string("double: ") + to_string(raw.stop_rule),
            std::string("certified: ") + to_string(path),
-           std::string("double pass: ") + (raw.pass == Pass::Textbook ? "textbook" : "careful"));
+           std::string("double pass: ") + to_string(raw.pass));
     exact_properties(c, truth);
     floating_properties<double>(c, truth);
     floating_properties<long double>(c, truth);
@@ -319,6 +319,7 @@ GJKREF_FAMILY_PROPERTIES(ExactlyTouching, exactly_touching)
 GJKREF_FAMILY_PROPERTIES(OriginOnAFeature, origin_on_feature)
 GJKREF_FAMILY_PROPERTIES(LowerDimensional, lower_dimensional)
 GJKREF_FAMILY_PROPERTIES(NearTouching, near_touching)
+GJKREF_FAMILY_PROPERTIES(Needles, needles)
 GJKREF_FAMILY_PROPERTIES(Scales, scales)
 GJKREF_FAMILY_PROPERTIES(PastFindings, past_findings)
 GJKREF_FAMILY_PROPERTIES(DeepOverlap, deep_overlap)
@@ -910,6 +911,21 @@ TEST(Generators, FamiliesProduceWhatTheyAreFor) {
                 touching.overlapping, on_feature.separated, on_feature.touching, on_feature.overlapping,
                 flat.separated, flat.touching, flat.overlapping, near.separated, near.touching, near.overlapping,
                 scaled.separated, scaled.touching, scaled.overlapping, kSamples);
+  }
+  // Needles: both sides, and double's careful pass refused by the post-pass's check on some of them (the exact finish
+  // is what the family is for).
+  for (int dim : {2, 3}) {
+    SCOPED_TRACE(dim);
+    const Mix needle = sample(needles(dim), kSamples, 9);
+    EXPECT_GT(needle.separated, kSamples / 10);
+    EXPECT_GT(needle.overlapping, kSamples / 10);
+    rc::Random random(9);
+    int finished = 0;
+    for (int i = 0; i < kSamples; ++i) finished += run<double>(needles(dim)(random.split(), i % 100).value()).pass ==
+                                                   Pass::ExactFinish;
+    EXPECT_GT(finished, kSamples / 50);
+    std::printf("%dD: needles %d/%d/%d (separated/touching/overlapping of %d); double finished exactly on %d\n", dim,
+                needle.separated, needle.touching, needle.overlapping, kSamples, finished);
   }
   // Flat pairs under a chord (3D only): apart by about h, or touching, or overlapping.
   const Mix chord = sample(flat_under_a_chord(), kSamples, 8);

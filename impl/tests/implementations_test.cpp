@@ -92,8 +92,12 @@ TEST(Isolation, APluginsExitDoesNotReplayGjkrefsBuffers) {
 // allocation succeeds (so the limit, not the machine, made it fail). Not under AddressSanitizer, where the limit is not
 // applied (its shadow memory is reserved address space).
 TEST(Isolation, AWorkerPastItsMemoryLimitFailsAlone) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)  // GCC's macro
   GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#elif defined(__has_feature)  // clang's
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#endif
 #endif
   std::string error;
   auto limited = load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error, WorkerLimits{5, 512});

@@ -97,10 +97,8 @@ struct CertifiedResult {
   int exact_iterations = 0;             // the exact core's (ExactFinish)
 };
 
-// Cap on the exact core's iterations in step 3. Not a tolerance: exact GJK ends by itself (|v| strictly decreases over
-// finitely many simplices), in a few dozen iterations on the shapes measured; the cap only guarantees termination in
-// writing. Reaching it throws (a bug in gjkref). Pinned by Certified.ExactFinishAnswersWithinTheCap.
-inline constexpr int kExactFinishMaxIterations = 1 << 20;
+// The exact core's iterations in step 3 are capped by kExactFinishMaxIterations (finish.hpp); reaching it throws (a bug
+// in gjkref).
 
 inline const char* to_string(ContactClass c) {
   switch (c) {

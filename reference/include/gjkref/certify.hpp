@@ -37,9 +37,6 @@ inline const char* to_string(CertificateCheck c) {
   return "?";
 }
 
-template <class V>
-using exact_vector_t = decltype(convert<Exact>(V{}));
-
 // Solve [G 1; 1ᵀ 0] [λ; μ] = [0; 1] exactly, G_ij = x_i·x_j: λ are the affine weights of the origin's projection onto
 // aff(x_0..x_{k−1}). Returns false when the points are affinely dependent (the system is singular).
 template <Vector V>

@@ -78,6 +78,24 @@ struct ScalarCast<mpq_class, long double> {
   static mpq_class apply(long double x) { return exact_rational(x); }
 };
 
+// The exact vector type of a floating one: Vec2<Exact> or Vec3<Exact>.
+template <class V>
+using exact_vector_t = decltype(convert<Exact>(V{}));
+
+// x rounded to the floating type T, within one unit in the last place of T (float and double through get_d, which
+// truncates; long double as the sum of two doubles, the second holding the first's remainder). For the post-pass's
+// exact finish (finish.hpp), whose answers are held to the floating contract, not to correct rounding.
+template <std::floating_point T>
+T round_to(const mpq_class& x) {
+  const double high = x.get_d();
+  if constexpr (std::is_same_v<T, long double>) {
+    const double low = mpq_class(x - mpq_class(high)).get_d();
+    return static_cast<long double>(high) + static_cast<long double>(low);
+  } else {
+    return static_cast<T>(high);
+  }
+}
+
 // Sums of products of rationals, for the dot and cross products below. Rational arithmetic reduces every product and
 // sum to lowest terms, a gcd each. Here a sum of products is formed as one fraction and reduced once, to the canonical
 // rational (each rational has one, so the value is the one the rational operations give):

@@ -106,6 +106,10 @@ namespace detail {
 
 enum class Query { Boolean, Distance };
 
+// The post-pass after a careful pass (finish.hpp, included at the end of this file).
+template <SupportMapping A, SupportMapping B, Vector V>
+void post_pass(const A& a, const B& b, Query query, Result<V>& r);
+
 // The answer, written into the query's result: the status, the rule, and what the final simplex gives. True: the loop
 // answered.
 template <Vector V>
@@ -324,10 +328,12 @@ Result<V> run(const A& a, const B& b, const Options<V>& options, Query query) {
     run_loop<TextbookLoop<V>>(a, b, options, query, r);
   } else if (options.careful_pass_only) {
     run_loop<FloatingLoop<V>>(a, b, options, query, r);
+    post_pass(a, b, query, r);
   } else if (!run_loop<TextbookPass<V>>(a, b, options, query, r)) {
     r = Result<V>{};  // a hand-over: the careful pass starts afresh, from the same first simplex
     initial_simplex(a, b, options, r.simplex);
     run_loop<FloatingLoop<V>>(a, b, options, query, r);
+    post_pass(a, b, query, r);  // its answer checked, or finished exactly
   }
   return r;
 }
@@ -374,6 +380,16 @@ inline const char* to_string(StopRule r) {
   return "?";
 }
 
+inline const char* to_string(Pass p) {
+  switch (p) {
+    case Pass::Textbook: return "textbook";
+    case Pass::Careful: return "careful";
+    case Pass::ExactFinish: return "exact-finish";
+    case Pass::Unchecked: return "unchecked";
+  }
+  return "?";
+}
+
 inline const char* to_string(InputError e) {
   switch (e) {
     case InputError::None: return "none";
@@ -388,3 +404,5 @@ inline const char* to_string(InputError e) {
 }
 
 }  // namespace gjkref
+
+#include "gjkref/finish.hpp"  // the post-pass (its definitions need the whole of this file)

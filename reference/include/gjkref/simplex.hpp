@@ -38,6 +38,9 @@ enum class StopRule {
 enum class Pass {
   Textbook,  // the textbook loop and region functions (floating modes: the first pass, accepted)
   Careful,   // the careful pass: the floating layer's loop and region functions (floating modes only)
+  ExactFinish,  // the careful pass's answer failed the post-pass check; the exact loop answered (finish.hpp)
+  Unchecked,    // the careful pass's answer failed the post-pass check, and the shapes give no vertices to finish
+                // exactly with: outside the contract's guarantee (finish.hpp)
 };
 
 enum class InputError {

@@ -73,6 +73,31 @@ inline constexpr int kRegionRoundingEpsilons = 16;
 // WarmStart.CoplanarPointsDoNotMakeAFalseEnclosure.
 inline constexpr int kVolumeRoundingEpsilons = 16;
 
+// ---- The post-pass (finish.hpp) ----------------------------------------------------------------------------------
+// What a careful-pass answer must show before it is returned (finish.hpp, within_contract). Units: ε times m, the
+// largest coordinate magnitude over the final simplex's points and the check's support point — points of A⊖B, so
+// m ≤ M and a slack in ε·m is no larger than the same slack in ε·M.
+
+// Separated answers: with c the reported closest point and ŵ the support of A⊖B along −c, the check asks
+//     |c| − ĉ·ŵ ≤ gap·|c| + kCheckSeparatedEpsilons·ε·m      (ĉ = c/|c|; gap = kRelativeGapEpsilons·ε)
+// in a power-of-two frame. |c| bounds d from above (c = Σλᵢŵᵢ with λᵢ ≥ 0, up to ≈ 9·ε·M of rounding) and ĉ·ŵ from
+// below (up to the support's choice, 28·ε·M, and the dot products', ≈ 3·ε·M: docs/contract.md, "Where the bounds
+// come from"). So a passing answer is within D = 128·ε·M + gap·d of d with 64 + 9 + 28 + 3 < 128; and an overlapping
+// pair (min ĉ·x ≤ −PD over A⊖B) passes only with PD ≤ 64·ε·M + 31·ε·M = 95·ε·M < B, the verdict band. Why 64: the largest power of
+// two that leaves those roundings inside 128; measured (bench/vouch_experiment.cpp on 4,000 needle and sliver pairs,
+// 2026-11-26), 128 let two answers outside the contract pass and 64 none. Pinned by
+// PostPass.ACheckedAnswerIsWithinTheContract and PostPass.AnAnswerMovedByTheSlackFailsTheCheck
+// (reference/tests/gjk_test.cpp).
+inline constexpr int kCheckSeparatedEpsilons = 64;
+
+// Intersecting answers: the weights are ≥ 0 and p = Σλᵢŵᵢ, the simplex's point the witnesses are combinations for,
+// has |p| ≤ kCheckIntersectingEpsilons·ε·m. Then d ≤ |p| + 9·ε·M < B = 128·ε·M (the verdict is inside the band), and
+// |witness_a − witness_b| ≤ |p| plus the witnesses' own rounding (W each) is within D + 2W. 112 = 128 − 16: the rounding
+// of p (≤ 10·u·√3·M ≈ 9·ε·M) and of |p|'s evaluation, with margin; a touching-band stop (|v| ≤ 64·√3·ε·M ≈ 111·ε·M in
+// 3D) passes it unless rounding moved p beyond. Pinned by PostPass.ACheckedAnswerIsWithinTheContract and
+// PostPass.AnAnswerMovedByTheSlackFailsTheCheck.
+inline constexpr int kCheckIntersectingEpsilons = 112;
+
 // ---- The contract (docs/contract.md) ----------------------------------------------------------------------------
 // Not used by the algorithm: these bound what a floating-mode answer may differ from the exact one, for checkers
 // (tests, the oracle comparison). Units: the scalar's epsilon times the input scale M = max over vertex pairs (a, b)
