@@ -324,57 +324,76 @@ struct SimplexAlgebra {
   int orientation = 1;
 };
 
-// `weights`: compute the c_i, and for a separated simplex `toward` and `orientation`; otherwise only Q and Q·|v*|².
+// Which of simplex_algebra's quantities a caller reads; the others are left unset. Each costs products (in double
+// words or on integers), and every caller reads only some: the cheap filter the signs and the direction, the double
+// words the sizes (and the weights for witnesses, everything when the cheap filter leaves a sign undecided), the
+// integers the weights and the sizes. A quantity computed is the same expression whichever others are.
+struct AlgebraParts {
+  bool weights = false;    // the c_i
+  bool direction = false;  // separated: `toward` and `orientation`
+  bool size = false;       // separated: Q and Q·|v*|²
+};
+
+// The quantities `parts` asks for (for an enclosing simplex only the c_i: `total` is formed once their common sign is
+// known). k = 1's c_0 = Q = 1 is always set.
 template <class T, std::size_t D>
-SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, int k, bool separated, bool weights) {
+SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, int k, bool separated,
+                                     AlgebraParts parts) {
   using TV = std::array<T, D>;
   SimplexAlgebra<T, D> out;
   if (!separated) {
-    if (!weights) return out;
-    for (int i = 0; i <= int(D); ++i) {
-      std::array<TV, 3> rest{};
-      for (int j = 0, n = 0; j <= int(D); ++j)
-        if (j != i) rest[n++] = w[j];
-      T c;
-      if constexpr (D == 3)
-        c = dot(rest[0], cross(rest[1], rest[2]));
-      else
-        c = cross(rest[0], rest[1]);
-      out.weight[i] = i % 2 == 0 ? c : T(-c);
+    if (!parts.weights) return out;
+    // c_i = (−1)^i det(w_j, j ≠ i), each determinant expanded along its first point (c_0 and c_1 share w_2 × w_3).
+    if constexpr (D == 3) {
+      const TV last = cross(w[2], w[3]);
+      out.weight[0] = dot(w[1], last);
+      out.weight[1] = -dot(w[0], last);
+      out.weight[2] = dot(w[0], cross(w[1], w[3]));
+      out.weight[3] = -dot(w[0], cross(w[1], w[2]));
+    } else {
+      out.weight[0] = cross(w[1], w[2]);
+      out.weight[1] = -cross(w[0], w[2]);
+      out.weight[2] = cross(w[0], w[1]);
     }
     return out;  // `total` is formed once the common sign is known
   }
   if (k == 1) {
     out.weight[0] = out.total = unit<T>();
-    out.squared = dot(w[0], w[0]);
-    out.toward = w[0];
+    if (parts.size) out.squared = dot(w[0], w[0]);
+    if (parts.direction) out.toward = w[0];
   } else if (k == 2) {
     const TV edge = w[1] - w[0];
-    out.total = dot(edge, edge);
-    if (weights) {
+    if (parts.size) out.total = dot(edge, edge);
+    if (parts.weights) {
       out.weight[0] = dot(w[1], edge);
       out.weight[1] = -dot(w[0], edge);
     }
     if constexpr (D == 3) {
-      const TV normal = cross(w[0], w[1]);
-      out.squared = dot(normal, normal);
-      if (weights) out.toward = cross(edge, cross(w[0], edge));
+      if (parts.size) {
+        const TV normal = cross(w[0], w[1]);
+        out.squared = dot(normal, normal);
+      }
+      if (parts.direction) out.toward = cross(edge, cross(w[0], edge));
     } else {
       const T area = cross(w[0], w[1]);
-      out.squared = area * area;
-      if (weights) {
+      if (parts.size) out.squared = area * area;
+      if (parts.direction) {
         out.orientation = sign_of(area);  // v* ∥ (w_1 × w_0)·perp(edge), and w_1 × w_0 = −area
         out.toward = out.orientation > 0 ? TV{edge[1], -edge[0]} : TV{-edge[1], edge[0]};
       }
     }
   } else if constexpr (D == 3) {
     const TV normal = cross(w[1] - w[0], w[2] - w[0]);
-    if (weights)
-      for (int i = 0; i < 3; ++i) out.weight[i] = dot(normal, cross(w[(i + 1) % 3], w[(i + 2) % 3]));
-    out.total = dot(normal, normal);
-    const T volume = dot(w[0], cross(w[1], w[2]));
-    out.squared = volume * volume;
-    if (weights) {
+    const TV across = cross(w[1], w[2]);  // in c_0 and in the volume
+    if (parts.weights) {
+      out.weight[0] = dot(normal, across);
+      out.weight[1] = dot(normal, cross(w[2], w[0]));
+      out.weight[2] = dot(normal, cross(w[0], w[1]));
+    }
+    if (parts.size) out.total = dot(normal, normal);
+    const T volume = dot(w[0], across);
+    if (parts.size) out.squared = volume * volume;
+    if (parts.direction) {
       out.orientation = sign_of(volume);
       out.toward = out.orientation > 0 ? normal : TV{-normal[0], -normal[1], -normal[2]};
     }
@@ -549,10 +568,12 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
       if (filter::sign(q.weight[i]) != side) return false;
     return true;
   };
-  const SimplexAlgebra<filter::Framed, D> cheap = simplex_algebra(framed, k, separated, true);
+  const SimplexAlgebra<filter::Framed, D> cheap =
+      simplex_algebra(framed, k, separated, {.weights = true, .direction = true});
   const bool cheap_signs = signs_hold(cheap);
-  // Double words: for the roundings, and for the signs the cheap filter left undecided.
-  SimplexAlgebra<Enclosure, D> q = simplex_algebra(w, k, separated, witnesses || !cheap_signs);
+  // Double words: for the roundings, and for the signs (and then the direction) the cheap filter left undecided.
+  SimplexAlgebra<Enclosure, D> q = simplex_algebra(
+      w, k, separated, {.weights = witnesses || !cheap_signs, .direction = !cheap_signs, .size = true});
   if (!cheap_signs && !signs_hold(q)) return std::nullopt;
   if (!separated && filter::sign(q.weight[0]) < 0)
     for (int i = 0; i <= D; ++i) q.weight[i] = -q.weight[i];
@@ -565,6 +586,7 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
   const Enclosure& squared = q.squared;
 
   CertifiedResult<V> out;
+  out.simplex.reserve(k);  // one allocation, not one per doubling
   for (int i = 0; i < k; ++i) out.simplex.push_back({s.points[i].index_a, s.points[i].index_b});
   // Rounded results, scaled back out of the frame (exact when the result is a normal number).
   const auto unframed = [e](double x, double& result) {
@@ -639,13 +661,15 @@ std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, c
 // ---- Step 2b: certify a simplex exactly ----------------------------------------------------------------------------
 
 // Per-shape weights from weights over vertex pairs (a vertex named by several pairs gets their sum).
-inline std::vector<ExactWeight> per_vertex(const std::vector<std::pair<std::size_t, Exact>>& pairs) {
+// Takes the pairs by value: their weights move into the result rather than being copied.
+inline std::vector<ExactWeight> per_vertex(std::vector<std::pair<std::size_t, Exact>> pairs) {
   std::vector<ExactWeight> out;
-  for (const auto& [index, weight] : pairs) {
+  out.reserve(pairs.size());
+  for (auto& [index, weight] : pairs) {
     if (weight == 0) continue;  // a vertex of an enclosing simplex whose face holds the origin
     auto it = std::find_if(out.begin(), out.end(), [index = index](const ExactWeight& w) { return w.index == index; });
     if (it == out.end())
-      out.push_back({index, weight});
+      out.push_back({index, std::move(weight)});
     else
       it->weight += weight;
   }
@@ -694,16 +718,18 @@ ExactAnswer<V> answer_of(const ExactFeature<V>& f) {
     out.witness_a = out.witness_a + f.feature.weight[i] * p.a;
     out.witness_b = out.witness_b + f.feature.weight[i] * p.b;
   }
-  out.weights_a = per_vertex(on_a);
-  out.weights_b = per_vertex(on_b);
+  out.weights_a = per_vertex(std::move(on_a));
+  out.weights_b = per_vertex(std::move(on_b));
   out.squared_distance = dot(f.v, f.v);
   return out;
 }
 
-// The exact answer on the simplex of vertex pairs `pairs`, if it proves itself (step 2b); nullopt if refuted.
+// The exact answer on the simplex of vertex pairs `pairs`, if it proves itself (step 2b); nullopt if refuted. Only the
+// parts of the answer that `output` asks for are computed (the decisions need only v and |v|²).
 template <Vector V>
 std::optional<CertifiedResult<V>> certify_pairs(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
-                                                const std::vector<std::pair<std::size_t, std::size_t>>& pairs) {
+                                                const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                                CertifiedOutput output = CertifiedOutput::WithExact) {
   using VE = exact_vector_t<V>;
   const ExactView<V> ea(a), eb(b);
   const std::optional<ExactFeature<V>> found = exact_feature(a, b, pairs);
@@ -712,18 +738,30 @@ std::optional<CertifiedResult<V>> certify_pairs(const ConvexPoints<V>& a, const 
   const VE& v = f.v;
 
   CertifiedResult<V> out;
-  ExactAnswer<V> exact = answer_of(f);
   for (int i = 0; i < f.feature.count; ++i) {
     const auto& p = f.points[f.feature.vertex[i]];
     out.simplex.push_back({p.index_a, p.index_b});
   }
-  V on_a{}, on_b{};
-  for (int i = 0; i < V::dimension; ++i) {
-    on_a[i] = round_to_double(exact.witness_a[i]);
-    on_b[i] = round_to_double(exact.witness_b[i]);
-  }
-  out.witness_a = on_a;
-  out.witness_b = on_b;
+  // The rational side: whole for the witnesses (rounded below, once the answer is proven) or the exact output, else
+  // only the squared distance (answer_of's own dot(v, v)).
+  ExactAnswer<V> exact;
+  if (output == CertifiedOutput::Distance)
+    exact.squared_distance = dot(v, v);
+  else
+    exact = answer_of(f);
+  // Sets the proven answer's rounded witnesses and rational side, as asked.
+  const auto complete = [&]() {
+    if (output != CertifiedOutput::Distance) {
+      V on_a{}, on_b{};
+      for (int i = 0; i < V::dimension; ++i) {
+        on_a[i] = round_to_double(exact.witness_a[i]);
+        on_b[i] = round_to_double(exact.witness_b[i]);
+      }
+      out.witness_a = on_a;
+      out.witness_b = on_b;
+    }
+    if (output == CertifiedOutput::WithExact) out.exact = std::move(exact);
+  };
 
   if (!is_zero(v)) {
     // min over A⊖B of v·x = min v·a − max v·b = −h_A(−v) − h_B(v).
@@ -732,7 +770,7 @@ std::optional<CertifiedResult<V>> certify_pairs(const ConvexPoints<V>& a, const 
     out.status = Status::Separated;
     out.contact_class = ContactClass::Separated;
     out.distance = correctly_rounded_sqrt(exact.squared_distance);
-    out.exact = std::move(exact);
+    complete();
     return out;
   }
   out.status = Status::Intersecting;
@@ -747,7 +785,7 @@ std::optional<CertifiedResult<V>> certify_pairs(const ConvexPoints<V>& a, const 
     out.contact_class = decision.contact_class;
     out.touching_normal = decision.normal;
   }
-  out.exact = std::move(exact);
+  complete();
   return out;
 }
 
@@ -765,12 +803,16 @@ ExactAnswer<V> filtered_answer(const ConvexPoints<V>& a, const ConvexPoints<V>& 
     m = mpz_class(std::ldexp(f, 53));
     return static_cast<long>(e) - 53;
   };
+  const auto exponent = [](double x) {  // split's e alone
+    int e = 0;
+    std::frexp(x, &e);
+    return static_cast<long>(e) - 53;
+  };
   long finest = std::numeric_limits<long>::max();
-  mpz_class m;
   for (const auto& [ia, ib] : r.simplex)
     for (int c = 0; c < D; ++c)
       for (double x : {a.vertex(ia)[c], b.vertex(ib)[c]})
-        if (x != 0) finest = std::min(finest, split(x, m));
+        if (x != 0) finest = std::min(finest, exponent(x));
   if (finest == std::numeric_limits<long>::max()) finest = 0;
   const auto integer = [&](double x) {
     mpz_class out(0);
@@ -779,28 +821,34 @@ ExactAnswer<V> filtered_answer(const ConvexPoints<V>& a, const ConvexPoints<V>& 
     mpz_mul_2exp(out.get_mpz_t(), out.get_mpz_t(), static_cast<mp_bitcnt_t>(e - finest));
     return out;
   };
-  std::array<std::array<mpz_class, D>, 4> w{};
+  // The simplex's points on integers, each converted once: the w_i and the witnesses are made of them.
+  std::array<std::array<mpz_class, D>, 4> pa, pb, w;
   for (int i = 0; i < k; ++i)
-    for (int c = 0; c < D; ++c)
-      w[i][c] = integer(a.vertex(r.simplex[i].first)[c]) - integer(b.vertex(r.simplex[i].second)[c]);
+    for (int c = 0; c < D; ++c) {
+      pa[i][c] = integer(a.vertex(r.simplex[i].first)[c]);
+      pb[i][c] = integer(b.vertex(r.simplex[i].second)[c]);
+      w[i][c] = pa[i][c] - pb[i][c];
+    }
   const bool separated = r.status == Status::Separated;
-  SimplexAlgebra<mpz_class, D> q = simplex_algebra(w, k, separated, true);
+  SimplexAlgebra<mpz_class, D> q = simplex_algebra(w, k, separated, {.weights = true, .size = true});
   mpz_class total = 0;
   for (int i = 0; i < k; ++i) total += q.weight[i];
   ExactAnswer<V> out;
   std::vector<std::pair<std::size_t, Exact>> on_a, on_b;
+  on_a.reserve(k);
+  on_b.reserve(k);
   for (int i = 0; i < k; ++i) {
     Exact weight(q.weight[i], total);
     weight.canonicalize();
     on_a.push_back({r.simplex[i].first, weight});
-    on_b.push_back({r.simplex[i].second, weight});
+    on_b.push_back({r.simplex[i].second, std::move(weight)});
   }
   // Witnesses: (Σ c_i p_i)/Σc_j with p_i on integers, one rational per coordinate.
   for (int c = 0; c < D; ++c) {
     mpz_class sum_a = 0, sum_b = 0;
     for (int i = 0; i < k; ++i) {
-      sum_a += q.weight[i] * integer(a.vertex(r.simplex[i].first)[c]);
-      sum_b += q.weight[i] * integer(b.vertex(r.simplex[i].second)[c]);
+      sum_a += q.weight[i] * pa[i][c];
+      sum_b += q.weight[i] * pb[i][c];
     }
     Exact x(sum_a, total), y(sum_b, total);
     x.canonicalize();
@@ -808,8 +856,8 @@ ExactAnswer<V> filtered_answer(const ConvexPoints<V>& a, const ConvexPoints<V>& 
     out.witness_a[c] = ScalarTraits<Exact>::scale_by_power_of_two(x, static_cast<int>(finest));
     out.witness_b[c] = ScalarTraits<Exact>::scale_by_power_of_two(y, static_cast<int>(finest));
   }
-  out.weights_a = per_vertex(on_a);
-  out.weights_b = per_vertex(on_b);
+  out.weights_a = per_vertex(std::move(on_a));
+  out.weights_b = per_vertex(std::move(on_b));
   if (separated) {
     out.squared_distance = Exact(q.squared, q.total);
     out.squared_distance.canonicalize();
@@ -857,14 +905,15 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
     invalid.input_error = fast.input_error;
     return invalid;
   }
-  const auto finish = [&](CertifiedResult<V> r, CertifiedPath path, int exact_iterations) {
+  // Completes a proven answer in place, then moves it out once.
+  const auto finish = [&](CertifiedResult<V>&& r, CertifiedPath path, int exact_iterations) {
     r.path = path;
     r.double_iterations = fast.iterations;
     r.exact_iterations = exact_iterations;
     if (output == CertifiedOutput::WithExact && !r.exact) r.exact = exact_answer(a, b, r);
     if (output != CertifiedOutput::WithExact) r.exact.reset();
     if (output == CertifiedOutput::Distance) r.witness_a.reset(), r.witness_b.reset();
-    return r;
+    return std::move(r);
   };
   if (auto proven = detail::certify_by_filters(a, b, fast, output != CertifiedOutput::Distance))
     return finish(std::move(*proven), CertifiedPath::Filtered, 0);
@@ -873,7 +922,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
       fast.status == Status::IterationLimit) {
     start = detail::pairs_of(fast.simplex);
     if (fast.status != Status::IterationLimit) {
-      if (auto proven = detail::certify_pairs(a, b, start))
+      if (auto proven = detail::certify_pairs(a, b, start, output))
         return finish(std::move(*proven), CertifiedPath::DoubleCertified, 0);
     }
   }
@@ -886,7 +935,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedResult<V> certified_distance
   if (exact.status != Status::Separated && exact.status != Status::Intersecting)
     throw std::logic_error(std::string("gjkref: the exact core did not answer (") + to_string(exact.status) +
                            ") — a bug in gjkref");
-  std::optional<CertifiedResult<V>> proven = detail::certify_pairs(a, b, detail::pairs_of(exact.simplex));
+  std::optional<CertifiedResult<V>> proven = detail::certify_pairs(a, b, detail::pairs_of(exact.simplex), output);
   if (!proven) throw std::logic_error("gjkref: the exact core's answer failed its certificate — a bug in gjkref");
   return finish(std::move(*proven), CertifiedPath::ExactFinish, exact.iterations);
 }

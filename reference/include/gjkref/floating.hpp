@@ -526,7 +526,7 @@ struct FloatingLoop {
     return m.vv <= Tolerances<T>::touching_ratio_squared() * m.largest;
   }
 
-  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure&) {
+  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure&, State&) {
     const detail::Frame<V> f = detail::make_frame(s, &w);
     const V v = detail::closest_in_frame(s, f);
     return {f.points, v, dot(v, v), dot(v, f.points[s.size]), detail::largest_squared(f)};
@@ -553,7 +553,8 @@ struct FloatingLoop {
   // `next` is the simplex the loop goes on with, unless this stops the loop; a step past a flat segment replaces it.
   template <SupportMapping A, SupportMapping B>
   static Progress progress(const A& a, const B& b, const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m,
-                           const Step& step, Simplex<V>& next, State& state) {
+                           const Step& step, const ClosestFeature<T>&, Simplex<V>& next,
+                           State& state) {
     if (s.contains(w)) return {StopRule::RepeatedSupport};
     if (next.encloses_origin) return {};
     const detail::Frame<V> f = detail::make_frame(next, nullptr);
@@ -664,22 +665,26 @@ struct TextbookPass {
   static constexpr Pass pass = Pass::Textbook;
 
   struct Measure {
-    Points<V> points;  // the simplex's points in the frame
+    Points<V> points;  // the simplex's points in the frame (and, during a step, w after them)
     V v;               // Σ λᵢ pᵢ, in the frame
     T vv;              // |v|²
     T largest;         // max |pᵢ|²
-    int exponent;      // the query's frame
   };
+  // One step: the points s ∪ {w} are the current measure's (step() writes w after the simplex's points).
   struct Step {
-    Points<V> points;  // the simplex's points and w, in the frame
+    const Points<V>& points;
     V v;
     T vv, vw;
     T largest;  // max |p|² over the points and w
   };
+  // The pass keeps two measures, the current simplex's and the next one's (progress() measures the simplex the loop
+  // goes on with from the step's points), and hands out the current one by reference: no measure is copied.
   struct State {
     bool framed = false;
-    int exponent = 0;              // the query's frame: points are w·2^−exponent
-    std::optional<Measure> known;  // progress() measured the simplex the loop goes on with
+    int exponent = 0;     // the query's frame: points are w·2^−exponent
+    bool known = false;   // progress() measured the simplex the loop goes on with, in measures[1 − current]
+    int current = 0;      // the current simplex's measure
+    std::array<Measure, 2> measures{};
   };
   struct Progress {
     std::optional<StopRule> stop;  // never: the textbook pass stops only by rules 1 to 4
@@ -695,25 +700,22 @@ struct TextbookPass {
     for (int i = 0; i < V::dimension; ++i) r[i] = ScalarTraits<T>::scale_by_power_of_two(w[i], -exponent);
     return r;
   }
-  static Measure measured(const Simplex<V>& s, int exponent) {
-    Measure m;
-    for (int i = 0; i < s.size; ++i) m.points[i] = in_frame(s.points[i].w, exponent);
-    m.v = s.weights[0] * m.points[0];
+  // v, |v|² and the largest |p|² of the measure's first `count` points, with weights λ.
+  static void measure_points(Measure& m, const std::array<T, 4>& weight, int count) {
+    m.v = weight[0] * m.points[0];
     m.largest = dot(m.points[0], m.points[0]);
-    for (int i = 1; i < s.size; ++i) {
-      m.v = m.v + s.weights[i] * m.points[i];
+    for (int i = 1; i < count; ++i) {
+      m.v = m.v + weight[i] * m.points[i];
       m.largest = std::max(m.largest, dot(m.points[i], m.points[i]));
     }
     m.vv = dot(m.v, m.v);
-    m.exponent = exponent;
-    return m;
   }
 
-  static Measure measure(const Simplex<V>& s, State& state) {
+  static const Measure& measure(const Simplex<V>& s, State& state) {
     if (state.known) {
-      const Measure m = *state.known;
-      state.known.reset();
-      return m;
+      state.known = false;
+      state.current = 1 - state.current;
+      return state.measures[state.current];
     }
     if (!state.framed) {
       T largest = max_abs_component(s.points[0].w);
@@ -721,7 +723,10 @@ struct TextbookPass {
       state.exponent = ScalarTraits<T>::frame_exponent(largest);
       state.framed = true;
     }
-    return measured(s, state.exponent);
+    Measure& m = state.measures[state.current];
+    for (int i = 0; i < s.size; ++i) m.points[i] = in_frame(s.points[i].w, state.exponent);
+    measure_points(m, s.weights, s.size);
+    return m;
   }
 
   // Rule 1, second half, as in the careful pass.
@@ -729,13 +734,11 @@ struct TextbookPass {
     return m.vv <= Tolerances<T>::touching_ratio_squared() * m.largest;
   }
 
-  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m) {
-    Step step{m.points, m.v, m.vv, T(0), m.largest};
-    const V x = in_frame(w.w, m.exponent);
-    step.points[s.size] = x;
-    step.vw = dot(m.v, x);
-    step.largest = std::max(m.largest, dot(x, x));
-    return step;
+  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m, State& state) {
+    Measure& current = state.measures[state.current];  // m itself
+    const V x = in_frame(w.w, state.exponent);
+    current.points[s.size] = x;
+    return {current.points, m.v, m.vv, dot(m.v, x), std::max(m.largest, dot(x, x))};
   }
 
   // Rule 3, as in the careful pass (FloatingLoop::separates).
@@ -743,20 +746,24 @@ struct TextbookPass {
     return step.vw > T(0) && step.vw * step.vw > Tolerances<T>::touching_ratio_squared() * step.vv * step.largest;
   }
 
+  // `next` is `feature` of the step's points: its points in the frame are the step's, taken by the feature's indices.
   template <SupportMapping A, SupportMapping B>
   static Progress progress(const A&, const B&, const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m,
-                           const Step&, const Simplex<V>& next, State& state) {
+                           const Step& step, const ClosestFeature<T>& feature, const Simplex<V>& next,
+                           State& state) {
     const Progress hand_over{std::nullopt, true};
     if (s.contains(w)) return hand_over;
     for (int i = 0; i < next.size; ++i)
       if (!(next.weights[i] >= T(0))) return hand_over;
-    const Measure measured_next = measured(next, m.exponent);
+    Measure& measured_next = state.measures[1 - state.current];
+    for (int i = 0; i < feature.count; ++i) measured_next.points[i] = step.points[feature.vertex[i]];
+    measure_points(measured_next, next.weights, next.size);
     if (next.encloses_origin) {
       const bool certain = detail::encloses_for_certain(measured_next.points) && within_touching_band(measured_next);
       return certain ? Progress{} : hand_over;
     }
     if (!(measured_next.vv < m.vv)) return hand_over;
-    state.known = measured_next;
+    state.known = true;
     return {};
   }
 };

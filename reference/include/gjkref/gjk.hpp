@@ -166,7 +166,7 @@ struct TextbookLoop {
   }
   static Measure measure(const Simplex<V>& s, State&) { return {s.combine(&SupportPoint<V>::w)}; }
   static bool within_touching_band(const Measure&) { return false; }
-  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m) {
+  static Step step(const Simplex<V>& s, const SupportPoint<V>& w, const Measure& m, State&) {
     Step step{frame_points(s), m.v, dot(m.v, m.v), dot(m.v, w.w)};
     step.points[s.size] = w.w;
     return step;
@@ -267,19 +267,23 @@ bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Re
     r.iterations = iteration;
     // Rule 1.
     if (s.encloses_origin) return finish(r, Status::Intersecting, StopRule::Enclosed, s);
-    const typename Layer::Measure m = Layer::measure(s, state);  // v: the simplex's point closest to the origin
+    // v: the simplex's point closest to the origin (a layer may hand out the measure it keeps, by reference).
+    const auto& m = Layer::measure(s, state);
     if (is_zero(m.v)) return finish(r, Status::Intersecting, StopRule::OriginOnSimplex, s);
     if (Layer::within_touching_band(m)) return finish(r, Status::Intersecting, StopRule::TouchingBand, s);
     // Rule 2.
     if (iteration >= options.max_iterations) return finish(r, Status::IterationLimit, StopRule::IterationCap, s);
 
-    const SupportPoint<V> w = minkowski_support(a, b, -m.v);
+    // w goes in the slot after the simplex's points (s.size is at most the dimension here: a full simplex encloses
+    // the origin and rule 1 has stopped the loop), where the region functions' candidates are read from.
+    SupportPoint<V>& w = s.points[s.size];
+    w = minkowski_support(a, b, -m.v);
     if (!is_finite(w.w)) {
       r = invalid_input<V>(InputError::DifferenceOverflow);
       return true;
     }
     r.iterations = iteration + 1;
-    const typename Layer::Step step = Layer::step(s, w, m);  // the points s ∪ {w}, v, v·v and v·w
+    const auto step = Layer::step(s, w, m, state);  // the points s ∪ {w}, v, v·v and v·w
     // Rules 4 to 6 answer Separated by the distance: rule 1 has just found |v| outside the touching band. (Not by the
     // sign of v·w: in floating modes v carries an absolute rounding error of about ε·max|w_i|, which tilts its
     // direction by about ε·max|w_i|/|v|; for distances below about √ε·max|w_i| that tilt, across the shapes' size,
@@ -294,10 +298,10 @@ bool run_loop(const A& a, const B& b, const Options<V>& options, Query query, Re
     if (step.vv - step.vw <= Tolerances<T>::relative_gap() * step.vv) return separated(StopRule::DualityGap);
 
     // The simplex grows by w (in the slot after its points) and shrinks to its feature closest to the origin.
-    s.points[s.size] = w;
-    reduce(s.points, closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1), *next);
+    const ClosestFeature<T> feature = closest_on_simplex<V, typename Layer::Regions>(step.points, s.size + 1);
+    reduce(s.points, feature, *next);
     if constexpr (Layer::rounds) {  // floating modes: the careful pass's rules 5 and 6, the textbook pass's hand-over
-      const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, *next, state);
+      const typename Layer::Progress progress = Layer::progress(a, b, s, w, m, step, feature, *next, state);
       if (progress.hand_over) return false;
       if (progress.stop) return separated(*progress.stop);
     }
