@@ -174,7 +174,8 @@ inline Enclosure operator*(const Enclosure& x, double y) {
 // w = a − b (certified.hpp) at K = 1: a facet's normal (p₁ − p₀) × (p₂ − p₀) 6; its offset n·p₀ 10, or as
 // p₀·(p₁ × p₂) 8; |n|² 15; the nearer-facet comparison o_f²|n_g|² − o_g²|n_f|² 38 (34 from the offsets as
 // determinants; degree 10, fewer than 2^28 monomials; 2D 19); (5)'s n·(p_i × p_j) 13; the growth's orientation 11;
-// step 2a's weights, Q, Q·|v*|², orientation and direction toward v* at most 13. Nothing is counted at run time: the
+// step 2a's weights, orientation and direction toward v* at most 13, Q 15 and Q·|v*|² 17 (a
+// triangle in 3D: Q = |n|² from the normal's 6, Q·|v*|² the volume's 8 squared). Nothing is counted at run time: the
 // value and its magnitude are one pair of doubles, one packed operation per operation (a running bound takes five to
 // eight). Pinned by Filter.FramedValuesHoldTheExactValue and Filter.FramedBoundCountsEveryProductsRoundings.
 inline constexpr int kFramedRoundings = 63;

@@ -23,7 +23,9 @@
 // twice at most (run): first TextbookPass (gjkref/floating.hpp), the textbook's formulas in one power-of-two frame,
 // which answers where the contract's bounds hold for its rounded v and otherwise hands the query over; then, after a
 // hand-over, FloatingLoop, the careful pass, which measures in each step's frame and runs the secondary stop rules 5
-// and 6. Those exist for rounding only; the loop calls them, and the hand-over, in one marked block.
+// and 6. Those exist for rounding only; the loop calls them, and the hand-over, in one marked block. The careful pass's
+// answer then goes through the post-pass (gjkref/finish.hpp): checked against the contract's bounds, or finished
+// exactly.
 #pragma once
 
 #include <algorithm>
