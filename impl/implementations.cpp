@@ -103,6 +103,8 @@ class Reference final : public Implementation {
           out.status = Status::Answered;
           out.separated = r.status == gjkref::Status::Separated;
           out.detail = to_string(r.stop_rule);
+          // Which pass answered, when not the textbook's: "careful", "exact-finish" (gjkref/finish.hpp).
+          if (r.pass != gjkref::Pass::Textbook) out.detail += std::string(", ") + to_string(r.pass) + " pass";
           break;
         case gjkref::Status::IterationLimit:
           out.status = Status::Failed;
