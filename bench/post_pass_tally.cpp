@@ -7,44 +7,22 @@
 // the count per pass.
 #include "gjkref/gjkref.hpp"
 #include "gjkref/exact.hpp"
+#include "exact_judge.hpp"
 #include <cstdio>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 using namespace gjkref;
-template <class V> using E = exact_vector_t<V>;
 struct Tally { long within=0, outside=0; std::map<std::string,long> passes; };
 template <class V>
 void one(const std::vector<V>& A, const std::vector<V>& B, Tally& t, const char* name, bool boolean) {
-  using T = scalar_t<V>;
   ConvexPoints<V> a(A), b(B);
   auto r = boolean ? intersect(a, b) : distance(a, b);
   t.passes[to_string(r.pass)]++;
   if (r.status == Status::InvalidInput || r.status == Status::IterationLimit) return;
-  std::vector<E<V>> ea, eb;
-  for (auto& p : A) ea.push_back(convert<Exact>(p));
-  for (auto& p : B) eb.push_back(convert<Exact>(p));
-  auto ex = distance(ConvexPoints<E<V>>(ea), ConvexPoints<E<V>>(eb));
-  const double d = std::sqrt(ex.squared_distance().get_d());
-  const bool truly_sep = ex.status == Status::Separated;
-  double m = 0, R = 0;
-  for (auto& p : A) for (auto& q : B) for (int k = 0; k < V::dimension; ++k) m = std::max(m, std::fabs(double(p[k]) - double(q[k])));
-  for (auto& p : A) for (int k = 0; k < V::dimension; ++k) R = std::max(R, std::fabs(double(p[k])));
-  for (auto& p : B) for (int k = 0; k < V::dimension; ++k) R = std::max(R, std::fabs(double(p[k])));
-  const double eps = std::numeric_limits<T>::epsilon();
-  const bool sep = r.status == Status::Separated;
-  bool within;
-  if (boolean) {
-    within = sep == truly_sep || d <= verdict_band(eps, m, R, V::dimension, false);
-  } else {
-    const double dist = sep ? double(r.distance()) : 0.0;
-    auto j = judge_floating({sep, dist}, truly_sep, d, eps, m, R, V::dimension, false);
-    long double wgap_ld = 0; for (int k = 0; k < V::dimension; ++k) wgap_ld += std::pow((long double)r.witness_a[k] - (long double)r.witness_b[k], 2);
-    const double wgap = double(std::sqrt(wgap_ld));
-    const double D = distance_allowance(d, eps, m, R, V::dimension, false), W = kContractWitnessEpsilons * eps * R;
-    within = j != Judgement::Violates && std::fabs(wgap - d) <= D + 2 * W;
-    if (!within) std::printf("  OUTSIDE: %s dim %d %s pass %s rule %s d=%.3g dist=%.3g wgap=%.3g D=%.3g\n", name, V::dimension, typeid(T).name(), to_string(r.pass), to_string(r.stop_rule), d, dist, wgap, D);
-  }
+  const bool within = bench::within_contract_by_exact(a, b, r, boolean);
+  if (!within) std::printf("  OUTSIDE: %s dim %d %s pass %s rule %s\n", name, V::dimension, typeid(scalar_t<V>).name(),
+                           to_string(r.pass), to_string(r.stop_rule));
   if (within) ++t.within; else ++t.outside;
 }
 template <class V> std::vector<V> parse(const nlohmann::json& j, int dim) { std::vector<V> out; for (auto& p : j["points"]) { V v; for (int k = 0; k < dim; ++k) v[k] = (scalar_t<V>)std::strtod(p[k].get<std::string>().c_str(), nullptr); out.push_back(v); } return out; }

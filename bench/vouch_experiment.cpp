@@ -10,12 +10,12 @@
 // bounds: a measurement for the design, not the check itself.
 #include "gjkref/gjkref.hpp"
 #include "gjkref/exact.hpp"
+#include "exact_judge.hpp"
 #include <cstdio>
 #include <fstream>
 #include <random>
 #include <nlohmann/json.hpp>
 using namespace gjkref;
-template <class V> using E = std::conditional_t<V::dimension==3, Vec3<mpq_class>, Vec2<mpq_class>>;
 struct Tally { long vouched_within=0, vouched_outside=0, unvouched_within=0, unvouched_outside=0; };
 template <class V>
 void one(const std::vector<V>& A, const std::vector<V>& B, double vouch_eps, Tally& t, bool verbose, const char* name) {
@@ -23,24 +23,13 @@ void one(const std::vector<V>& A, const std::vector<V>& B, double vouch_eps, Tal
   ConvexPoints<V> a(A), b(B);
   auto r = distance(a, b);
   if (r.status == Status::InvalidInput || r.status == Status::IterationLimit) return;
-  std::vector<E<V>> ea, eb;
-  for (auto& p : A) { E<V> q; for (int k = 0; k < V::dimension; ++k) q[k] = mpq_class(double(p[k])); ea.push_back(q); }
-  for (auto& p : B) { E<V> q; for (int k = 0; k < V::dimension; ++k) q[k] = mpq_class(double(p[k])); eb.push_back(q); }
-  auto ex = distance(ConvexPoints<E<V>>(ea), ConvexPoints<E<V>>(eb));
-  const double d = std::sqrt(ex.squared_distance().get_d());
-  const bool truly_sep = ex.status == Status::Separated;
-  std::vector<std::array<double,3>> pa, pb;
-  double m = 0, R = 0;
-  for (auto& p : A) for (auto& q : B) for (int k = 0; k < V::dimension; ++k) m = std::max(m, std::fabs(double(p[k]) - double(q[k])));
-  for (auto& p : A) for (int k = 0; k < V::dimension; ++k) R = std::max(R, std::fabs(double(p[k])));
-  for (auto& p : B) for (int k = 0; k < V::dimension; ++k) R = std::max(R, std::fabs(double(p[k])));
+  const bool within = bench::within_contract_by_exact(a, b, r, false);
   const double eps = std::numeric_limits<T>::epsilon();
+  double m = 0;
+  for (auto& p : A) for (auto& q : B) for (int k = 0; k < V::dimension; ++k) m = std::max(m, std::fabs(double(p[k]) - double(q[k])));
   const bool sep = r.status == Status::Separated;
   const double dist = sep ? double(r.distance()) : 0.0;
-  auto j = judge_floating({sep, dist}, truly_sep, d, eps, m, R, V::dimension, false);
   long double wgap_ld = 0; for (int k = 0; k < V::dimension; ++k) wgap_ld += std::pow((long double)r.witness_a[k] - (long double)r.witness_b[k], 2); const double wgap = double(std::sqrt(wgap_ld));
-  const double D = distance_allowance(d, eps, m, R, V::dimension, false), W = kContractWitnessEpsilons * eps * R;
-  const bool within = j != Judgement::Violates && std::fabs(wgap - d) <= D + 2 * W;
   // The vouching check.
   bool vouched;
   if (sep) {
@@ -56,8 +45,8 @@ void one(const std::vector<V>& A, const std::vector<V>& B, double vouch_eps, Tal
   }
   if (vouched && within) ++t.vouched_within; else if (vouched) ++t.vouched_outside; else if (within) ++t.unvouched_within; else ++t.unvouched_outside;
   if (verbose && vouched && !within)
-    std::printf("  vouched but outside the contract: %s, rule %s, d = %.3g, distance %.3g, witness gap %.3g\n", name,
-                to_string(r.stop_rule), d, dist, wgap);
+    std::printf("  vouched but outside the contract: %s, rule %s, distance %.3g, witness gap %.3g\n", name,
+                to_string(r.stop_rule), dist, wgap);
 }
 template <class V> std::vector<V> parse(const nlohmann::json& j, int dim) { std::vector<V> out; for (auto& p : j["points"]) { V v; for (int k = 0; k < dim; ++k) v[k] = (scalar_t<V>)std::strtod(p[k].get<std::string>().c_str(), nullptr); out.push_back(v); } return out; }
 int main(int argc, char** argv) {
