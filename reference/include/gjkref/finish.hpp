@@ -68,7 +68,7 @@ bool within_contract(const A& a, const B& b, const Result<V>& r) {
   largest = std::max(largest, max_abs_component(w.w));
   const int e = Tr::frame_exponent(largest);          // the frame of A⊖B's points
   const int ec = Tr::frame_exponent(max_abs_component(c));  // c's own: |c| may be far below the points
-  const V unit = scale_by_power_of_two(c, -ec);       // c·2^−ec, of length between 1/2 and 2
+  const V unit = scale_by_power_of_two(c, -ec);       // c·2^−ec: its largest coordinate in [1, 2)
   const T length = std::sqrt(dot(unit, unit));
   const T upper = Tr::scale_by_power_of_two(length, ec - e);                     // |c|, in the points' frame
   const T lower = dot(unit, scale_by_power_of_two(w.w, -e)) / length;           // ĉ·ŵ, in the points' frame
