@@ -7,7 +7,6 @@
 // the count per pass.
 #include "gjkref/gjkref.hpp"
 #include "gjkref/exact.hpp"
-#include "exact_judge.hpp"
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -20,7 +19,7 @@ void one(const std::vector<V>& A, const std::vector<V>& B, Tally& t, const char*
   auto r = boolean ? intersect(a, b) : distance(a, b);
   t.passes[to_string(r.pass)]++;
   if (r.status == Status::InvalidInput || r.status == Status::IterationLimit) return;
-  const bool within = bench::within_contract_by_exact(a, b, r, boolean);
+  const bool within = within_contract_by_exact(a, b, r, boolean);
   if (!within) std::printf("  OUTSIDE: %s dim %d %s pass %s rule %s\n", name, V::dimension, typeid(scalar_t<V>).name(),
                            to_string(r.pass), to_string(r.stop_rule));
   if (within) ++t.within; else ++t.outside;

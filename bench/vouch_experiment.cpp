@@ -10,7 +10,6 @@
 // bounds: a measurement for the design, not the check itself.
 #include "gjkref/gjkref.hpp"
 #include "gjkref/exact.hpp"
-#include "exact_judge.hpp"
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -23,7 +22,7 @@ void one(const std::vector<V>& A, const std::vector<V>& B, double vouch_eps, Tal
   ConvexPoints<V> a(A), b(B);
   auto r = distance(a, b);
   if (r.status == Status::InvalidInput || r.status == Status::IterationLimit) return;
-  const bool within = bench::within_contract_by_exact(a, b, r, false);
+  const bool within = within_contract_by_exact(a, b, r, false);
   const double eps = std::numeric_limits<T>::epsilon();
   double m = 0;
   for (auto& p : A) for (auto& q : B) for (int k = 0; k < V::dimension; ++k) m = std::max(m, std::fabs(double(p[k]) - double(q[k])));

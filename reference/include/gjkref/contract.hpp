@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
+#include "gjkref/exact.hpp"
+#include "gjkref/gjk.hpp"
 #include "gjkref/support.hpp"
 #include "gjkref/tolerances.hpp"
 
@@ -90,6 +93,35 @@ inline Judgement judge_floating(const FloatingAnswer& answer, bool truly_separat
   if (std::fabs(answer.distance - true_distance) > allowed) return Judgement::Violates;
   if (answer.says_separated == truly_separated) return Judgement::Agrees;
   return true_distance <= verdict_band(epsilon, m, r, dim, input_rounded) ? Judgement::WithinBand : Judgement::Violates;
+}
+
+// Is a floating answer within the contract, judged by the exact mode on the same input (the points taken as the
+// rationals they are)? distance() (boolean_query false): item 1's verdict by the distance, item 3's distance and item
+// 7's witness gap; intersect(): item 1's verdict. (Item 1 on an overlap, by the penetration depth, needs the oracle:
+// impl/judge.cpp.) Used by PostPass.* (reference/tests/gjk_test.cpp) and the measurement programs beside the benchmarks
+// (bench/post_pass_tally.cpp, bench/vouch_experiment.cpp).
+template <Vector V>
+bool within_contract_by_exact(const ConvexPoints<V>& a, const ConvexPoints<V>& b, const Result<V>& r,
+                              bool boolean_query) {
+  using T = scalar_t<V>;
+  using E = exact_vector_t<V>;
+  std::vector<E> ea, eb;
+  for (const V& p : a.points()) ea.push_back(convert<Exact>(p));
+  for (const V& p : b.points()) eb.push_back(convert<Exact>(p));
+  const auto exact = distance(ConvexPoints<E>(ea), ConvexPoints<E>(eb));
+  const double d = std::sqrt(exact.squared_distance().get_d());
+  const bool truly_separated = exact.status == Status::Separated;
+  const double m = double(input_scale(a, b)), big_r = double(largest_coordinate(a, b));
+  const double eps = std::numeric_limits<T>::epsilon();
+  const bool separated = r.status == Status::Separated;
+  if (boolean_query) return separated == truly_separated || d <= verdict_band(eps, m, big_r, V::dimension, false);
+  const Judgement j = judge_floating({separated, separated ? double(r.distance()) : 0.0}, truly_separated, d, eps, m,
+                                     big_r, V::dimension, false);
+  long double gap = 0;
+  for (int k = 0; k < V::dimension; ++k) gap += std::pow((long double)r.witness_a[k] - (long double)r.witness_b[k], 2);
+  const double allowed = distance_allowance(d, eps, m, big_r, V::dimension, false) +
+                         2 * kContractWitnessEpsilons * eps * big_r;
+  return j != Judgement::Violates && std::fabs(double(std::sqrt(gap)) - d) <= allowed;
 }
 
 }  // namespace gjkref
