@@ -230,10 +230,10 @@ json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<st
 // (refused, or outside the contract's range) is [status, "not-judged"]. Every other answer — outside the contract, or a
 // miss that saved a counterexample — keeps the full object with its names (docs/comparing.md, "Output").
 constexpr const char* kNotJudged = "not-judged";
-constexpr std::array<const char*, 14> kCompactRowFields = {
+constexpr std::array<const char*, 15> kCompactRowFields = {
     "status",       "finding",         "within_contract", "seconds",        "scale",
     "separated",    "reported_distance", "reported_depth", "true_depth",     "distance_error",
-    "witness_error", "depth_error",    "normal_error",    "contact_error"};
+    "witness_error", "depth_error",    "normal_error",    "contact_error",  "detail"};
 
 json compact_row(const json& row) {
   json compact = json::array();
@@ -271,10 +271,14 @@ std::string why_not_a_row(const json& row) {
     if (row.size() < 3 || !row[2].is_boolean()) return "a compact row without within_contract (its third field)";
     if (row.size() > kCompactRowFields.size()) return "a compact row with more fields than kCompactRowFields";
     for (std::size_t i = 3; i < row.size(); ++i) {
-      const bool separated = std::string(kCompactRowFields[i]) == "separated";
+      const std::string field = kCompactRowFields[i];
+      if (field == "detail") {
+        if (!(row[i].is_null() || row[i].is_string())) return "a compact row whose detail is not a string";
+        continue;
+      }
+      const bool separated = field == "separated";
       if (separated ? !(row[i].is_null() || row[i].is_boolean()) : !number_or_null(row[i]))
-        return std::string("a compact row whose ") + kCompactRowFields[i] + " is not a " +
-               (separated ? "boolean" : "number");
+        return "a compact row whose " + field + " is not a " + (separated ? "boolean" : "number");
     }
     return "";
   }
@@ -284,7 +288,7 @@ std::string why_not_a_row(const json& row) {
     return "a row without status, finding or within_contract";
   for (const char* name : kCompactRowFields) {
     if (!row.contains(name) || std::string(name) == "status" || std::string(name) == "finding" ||
-        std::string(name) == "within_contract")
+        std::string(name) == "within_contract" || std::string(name) == "detail")
       continue;
     const bool separated = std::string(name) == "separated";
     if (separated ? !row[name].is_boolean() : !number_or_null(row[name]))
@@ -711,10 +715,12 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
         if (j.depth_error) row["depth_error"] = *j.depth_error;
         if (j.normal_error) row["normal_error"] = *j.normal_error;
         if (j.contact_error) row["contact_error"] = *j.contact_error;
-        // Logged in full, with the implementation's detail: every answer outside the contract, and every
-        // intersecting pair called separated (save_counterexamples saves the first of each kind).
+        // The implementation's detail (how it answered: for the reference, the stop rule and the pass; for the
+        // certified mode, its path) on every row that has one, so that results.csv can count the paths per family.
+        if (!r.detail.empty()) row["detail"] = r.detail;
+        // Logged in full: every answer outside the contract, and every intersecting pair called separated
+        // (save_counterexamples saves the first of each kind).
         const bool full = to_be_saved(row);
-        if (full) row["detail"] = r.detail;
         const bool compact = !full;
         results[info.name] = compact ? compact_row(row) : row;
       }
@@ -739,6 +745,8 @@ struct Tally {
   int judged = 0, disagreements = 0, not_judged = 0, refused = 0;  // refused: also counted in not_judged
   // By finding; a wrong verdict inside the verdict band (allowed by the contract) under "FINDING+band".
   std::map<std::string, int> findings;
+  // By the implementation's detail on a judged answer (for the reference: stop rule and pass; certified: path).
+  std::map<std::string, int> details;
   std::vector<double> errors, relative_errors, scaled_errors, seconds, depth_errors, scaled_depth_errors, normal_errors;
 
   int count(std::initializer_list<std::string> keys) const {
@@ -830,6 +838,14 @@ struct Reports {
   std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
 
+// A text cell of results.csv: quoted, with each quote doubled (RFC 4180); empty text stays an empty cell.
+std::string csv_text(const std::string& text) {
+  if (text.empty()) return "";
+  std::string quoted = "\"";
+  for (const char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return quoted + "\"";
+}
+
 // `campaign_items`: the cases the directory should hold (the campaign's, or the slice's). `stopped_by`: the signal that
 // interrupted the campaign (0: it ran to the end). The reports say they are partial when it was interrupted or when
 // fewer cases are logged than it should hold (a shard that stopped early; in a merge, a slice missing or unfinished),
@@ -845,7 +861,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   std::ofstream csv(dir / "results.csv");
   csv << "family,dim,index,kind,oracle,true_distance,true_depth,implementation,status,separated,reported_distance,"
          "reported_depth,finding,within_contract,distance_error,witness_error,depth_error,normal_error,contact_error,"
-         "seconds\n";
+         "seconds,detail\n";
   csv << std::setprecision(17);
   // A number of a log line, when it is there: JSON has no infinity or NaN (nlohmann writes them as null), so a
   // non-finite value reads as absent.
@@ -872,7 +888,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
       timeout["key"] = key;
       rep.oracle_timeouts.push_back(timeout);
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
-          << j["kind"].get<std::string>() << "\",oracle-timeout,,,,,,,,,,,,,,,\n";
+          << j["kind"].get<std::string>() << "\",oracle-timeout,,,,,,,,,,,,,,,,\n";
       continue;
     }
     const std::string family = j["family"].get<std::string>() + " " + std::to_string(j["dim"].get<int>()) + "D";
@@ -886,7 +902,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
         }
         csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
             << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
-            << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,\n";
+            << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,,\n";
         continue;
       }
       if (!row["within_contract"].get<bool>()) ++rep.disagreements;
@@ -903,6 +919,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
         if (!within) ++t->disagreements;
         if (finding != impl::to_string(impl::Finding::None)) ++t->findings[finding + (within ? "+band" : "")];
         if (const auto seconds = number(row, "seconds")) t->seconds.push_back(*seconds);
+        if (row.contains("detail")) ++t->details[row["detail"].get<std::string>()];
         if (const auto e = number(row, "distance_error")) {
           const double d = number(j, "distance").value_or(0);
           t->errors.push_back(*e);
@@ -935,7 +952,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
           << row["finding"].get<std::string>() << "," << (row["within_contract"].get<bool>() ? "true" : "false") << ","
           << field(row, "distance_error") << "," << field(row, "witness_error") << "," << field(row, "depth_error")
           << "," << field(row, "normal_error") << "," << field(row, "contact_error") << "," << field(row, "seconds")
-          << "\n";
+          << "," << csv_text(row.contains("detail") ? row["detail"].get<std::string>() : "") << "\n";
     }
   }
   // The counterexamples saved (save_counterexamples), each with the reason of its answer in the logs.
@@ -973,6 +990,29 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   for (const std::string& name : order)
     for (const auto& [k, t] : rep.by_implementation_family)
       if (k.first == name) table_row(md, name + ", " + k.second, t);
+  // How the reference's modes answered, per family: its details are a few names (stop rule and pass; the certified
+  // mode's path), so their counts are the paths' frequencies (docs/algorithm.md). Other implementations' details are
+  // free text, in results.csv.
+  bool paths_shown = false;
+  for (const std::string& name : order) {
+    if (name.rfind("reference-", 0) != 0) continue;
+    for (const auto& [k, t] : rep.by_implementation_family) {
+      if (k.first != name || t.details.empty()) continue;
+      if (!paths_shown)
+        md << "\n## How the reference answered\n\nPer mode and family, the judged answers by the mode's detail: the "
+           << "stop rule, and the pass when it was not the textbook's (`careful`, `exact-finish`, `unchecked`); for "
+           << "`reference-certified`, the path (docs/algorithm.md).\n\n| implementation, family | answers by detail |\n"
+           << "|---|---|\n";
+      paths_shown = true;
+      md << "| " << name << ", " << k.second << " |";
+      const char* separator = " ";
+      for (const auto& [detail, n] : t.details) {
+        md << separator << detail << ": " << n;
+        separator = "; ";
+      }
+      md << " |\n";
+    }
+  }
   md << "\n## Counterexamples\n\nShrunk, as gjkref-case/1 files (the second case in each file is the case as "
      << "generated), each with a picture of the shrunk case (`gjkref render`) and the replay command in its note. Per "
      << "implementation, finding, family and dimension, the first " << kSavedCounterexamplesPerKind
@@ -1018,6 +1058,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
                 {"max_depth_error_relative_to_scale", largest(t.scaled_depth_errors)},
                 {"max_normal_error", largest(t.normal_errors)},
                 {"findings", t.findings},
+                {"details", t.details},
                 {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
                 {"max_relative_error", largest(t.relative_errors)},
                 {"max_error_relative_to_scale", largest(t.scaled_errors)},

@@ -76,6 +76,22 @@ for r in rows:
         assert float(r["reported_distance"]) == distance, (r, distance)
         exact += 1
 assert exact > 0, "no reported distance to compare"
+# The detail: on every row as logged (compact rows carry it last), in results.csv, and counted in report.json per
+# implementation (report.md's "How the reference answered"); the reference gives one on every answer it was judged on.
+details = {}
+for r in rows:
+    row = logged[(f'{r["family"]}/{r["dim"]}/{r["index"]}', r["implementation"])]
+    said = row.get("detail") if isinstance(row, dict) else (row[14] if len(row) > 14 else None)
+    assert r["detail"] == (said or ""), (r, said)
+    if r["finding"] != "not-judged" and r["detail"]:
+        details.setdefault(r["implementation"], collections.Counter())[r["detail"]] += 1
+    if r["implementation"] == "reference-double" and r["status"] == "answered":
+        assert r["detail"], r
+report = json.load(open(os.path.join(d, "report.json")))
+for name, summary in report["implementations"].items():
+    assert collections.Counter(summary.get("details", {})) == details.get(name, collections.Counter()), (name, summary.get("details"))
+assert details["reference-double"], "no detail counted"
+assert "How the reference answered" in open(os.path.join(d, "report.md")).read()
 files = sorted(glob.glob(os.path.join(d, "counterexamples", "*", "*", "*.json")))
 assert files
 def evaluate(case_json, implementation):

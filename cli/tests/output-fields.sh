@@ -39,6 +39,9 @@ def walk(x, under=None):
             if under == "by_family_row":
                 walk(v)
                 continue
+            if k == "details" and isinstance(v, dict):  # keyed by the implementations' own details: free text
+                fields.add(k)
+                continue
             if k == "findings" and isinstance(v, dict):
                 fields.add(k)
                 values.update(f.removesuffix("+band") for f in v)
