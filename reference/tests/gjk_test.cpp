@@ -1211,6 +1211,36 @@ TYPED_TEST(PostPass, AnAnswerMovedByTheSlackFailsTheCheck) {
   EXPECT_FALSE(detail::within_contract(c, d, negative));
 }
 
+// The check's support along −c is asked along c scaled into its own frame (finish.hpp). Cause: at a scale s where s²
+// underflows (s = 2^(3·min_exponent/4): float 2^−94, found by the mutation run of scripts/mutations on a 2^−96 touching
+// pair), every product c·(p − p₀) of the support rounds to 0 along c itself, the first point of each shape wins, and a
+// made-up answer c = a₀ − b₀ passes as if ŵ = c were the support. Here A is a square around the origin and B one point
+// at the origin: the pair overlaps, so no separated answer may pass. At s² overflowing (s = 2^(3·max_exponent/4)) the
+// same answer must fail too. What does not matter: the shapes, the point chosen as c (any point of A⊖B off the origin).
+TYPED_TEST(PostPass, TheCheckAsksTheSupportAlongAUnitScaledDirection) {
+  using T = TypeParam;
+  using L = std::numeric_limits<T>;
+  for (const int exponent : {3 * L::min_exponent / 4, 3 * L::max_exponent / 4}) {
+    SCOPED_TRACE(::testing::Message() << "scale 2^" << exponent);
+    const T s = std::ldexp(T(1), exponent);
+    const ConvexPoints<Vec2<T>> a({{s, 0}, {-s, 0}, {0, s}, {0, -s}});
+    const ConvexPoints<Vec2<T>> b({{0, 0}});
+    Result<Vec2<T>> r;
+    r.status = Status::Separated;
+    r.stop_rule = StopRule::NoProgress;
+    r.closest = {s, 0};  // a₀ − b₀
+    r.simplex.size = 1;
+    r.simplex.points[0] = SupportPoint<Vec2<T>>{{s, 0}, {s, 0}, {0, 0}, 0, 0};
+    r.simplex.weights[0] = T(1);
+    EXPECT_FALSE(detail::within_contract(a, b, r));
+    // The true answer at that scale passes: a separated pair, B moved to (3s, 0), closest point (−2s, 0) from (s, 0).
+    const ConvexPoints<Vec2<T>> far({{3 * s, 0}});
+    const Result<Vec2<T>> right = distance(a, far);
+    ASSERT_EQ(right.status, Status::Separated);
+    EXPECT_TRUE(detail::within_contract(a, far, right));
+  }
+}
+
 // The exact finish: on finding 16's needle (docs/edge-cases.md), double's careful pass answers Separated by
 // repeated-support, 1.13·10⁻¹¹, on a pair that overlaps by 1.46·10⁻¹⁰; the check refuses it and the exact loop answers:
 // the exact verdict, its simplex, its witnesses rounded. The cause is the needle triangle's rounded normal (which

@@ -63,7 +63,9 @@ bool within_contract(const A& a, const B& b, const Result<V>& r) {
   // Separated: |c| − ĉ·ŵ ≤ gap·|c| + kCheckSeparatedEpsilons·ε·m, with ŵ the support along −c.
   const V& c = r.closest;
   if (is_zero(c)) return false;
-  const SupportPoint<V> w = minkowski_support(a, b, V(-c));
+  // The support along −c in c's frame (minkowski_support_along): along c itself, the support's products would
+  // underflow when |c| and the points are both far below 1, and ŵ would be whichever point came first.
+  const SupportPoint<V> w = minkowski_support_along(a, b, V(-c));
   if (!is_finite(w.w)) return false;
   largest = std::max(largest, max_abs_component(w.w));
   const int e = Tr::frame_exponent(largest);          // the frame of A⊖B's points

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -220,6 +221,26 @@ minkowski_support(const A& a, const B& b, const typename A::vector_type& d) {
   Support<typename A::vector_type> sa = a.support(d);
   Support<typename A::vector_type> sb = b.support(-d);
   return {sa.point - sb.point, sa.point, sb.point, sa.index, sb.index};
+}
+
+// s_{A⊖B}(d) for a direction d of any magnitude: in floating modes d is first scaled by a power of two into its own
+// frame (its largest coordinate in [1, 2)), the same direction, so that no product d·p of the shapes' support
+// under- or overflows when |d| is far from 1 — where it would, every product rounds alike and the first point wins,
+// which is no support at all. For a direction not already in the points' frame whose support proves something: the
+// post-pass's check (finish.hpp). The main loop's v is in its frame already.
+// Regression: PostPass.TheCheckAsksTheSupportAlongAUnitScaledDirection.
+template <SupportMapping A, SupportMapping B>
+requires std::same_as<typename A::vector_type, typename B::vector_type> SupportPoint<typename A::vector_type>
+minkowski_support_along(const A& a, const B& b, const typename A::vector_type& d) {
+  using V = typename A::vector_type;
+  using Tr = ScalarTraits<scalar_t<V>>;
+  if constexpr (Tr::is_exact) {
+    return minkowski_support(a, b, d);
+  } else {
+    const auto largest = max_abs_component(d);
+    if (!(largest > 0) || !std::isfinite(largest)) return minkowski_support(a, b, d);
+    return minkowski_support(a, b, scale_by_power_of_two(d, -Tr::frame_exponent(largest)));
+  }
 }
 
 }  // namespace gjkref
