@@ -404,6 +404,24 @@ inline rc::Gen<Case> scales(int dim) {
       });
 }
 
+// Extreme scales: a random or touching pair scaled by 2^e, e in [900, 1000] or [−1060, −961] — near the ends of
+// double's range, where tiny coordinates are subnormal (the case is the doubles the scaling gives) and squares of the
+// coordinates under- or overflow. Beyond double's judged range (docs/contract.md, "Range"), so the family property
+// holds the exact and certified modes to the oracle and long double to its contract, not double or float.
+inline rc::Gen<Case> extreme_scales(int dim) {
+  return rc::gen::map(rc::gen::tuple(rc::gen::oneOf(exactly_touching(dim), random_polytopes(dim)), choice(-100, 101)),
+                      [](const auto& t) {
+                        Case c = std::get<0>(t);
+                        const int k = std::get<1>(t), e = k >= 0 ? 900 + k : -960 + k;
+                        for (auto* s : {&c.a, &c.b})
+                          for (Point& p : s->points)
+                            for (double& x : p) x = std::ldexp(x, e);
+                        c.name = std::string("extreme-scale/") + (e > 0 ? "huge-" : "tiny-") +
+                                 c.name.substr(0, c.name.find('/'));
+                        return c;
+                      });
+}
+
 // ---- Families that reach penetration (docs/properties.md, "Penetration families"): overlaps of every depth, and
 // boxes as engines build them. Small shapes (boxes have 2^dim corners; clouds at most 24 points), so that the exact
 // penetration-depth oracle stays cheap.

@@ -310,6 +310,20 @@ void family_properties(const Case& c) {
   });
 }
 
+// Extreme scales (generators.hpp, extreme_scales): outside double's and float's judged range, so the exact and
+// certified modes against the oracle, and long double (whose range holds every double) within its contract.
+void extreme_scale_properties(const Case& c) {
+  saving_case_on_failure(c, [&] {
+    const Answer truth = oracle::fast_oracle(c);
+    const CertifiedPath path = certified_properties(c, truth);
+    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)), std::string("certified: ") + to_string(path));
+    exact_properties(c, truth);
+    floating_properties<long double>(c, truth);
+  });
+}
+GJKREF_PROPERTY(FamilyProperties, ExtremeScales2d, ()) { extreme_scale_properties(*extreme_scales(2)); }
+GJKREF_PROPERTY(FamilyProperties, ExtremeScales3d, ()) { extreme_scale_properties(*extreme_scales(3)); }
+
 #define GJKREF_FAMILY_PROPERTIES(Name, generator)                                   \
   GJKREF_PROPERTY(FamilyProperties, Name##2d, ()) { family_properties(*generator(2)); } \
   GJKREF_PROPERTY(FamilyProperties, Name##3d, ()) { family_properties(*generator(3)); }
