@@ -224,9 +224,9 @@ minkowski_support(const A& a, const B& b, const typename A::vector_type& d) {
 }
 
 // s_{A⊖B}(d) for a direction d of any magnitude: in floating modes d is first scaled by a power of two into its own
-// frame (its largest coordinate in [1, 2)), the same direction, so that no product d·p of the shapes' support
-// under- or overflows when |d| is far from 1 — where it would, every product rounds alike and the first point wins,
-// which is no support at all. For a direction not already in the points' frame whose support proves something: the
+// frame (its largest coordinate in [1, 2)), the same direction, so that the support's products d·(p − p₀) have the
+// magnitude of the points' differences. Along a d far from 1 they can under- or overflow where the points' own
+// differences do not; then every product rounds alike and the first point wins, which is no support at all. For a direction not already in the points' frame whose support proves something: the
 // post-pass's check (finish.hpp). The main loop's v is in its frame already.
 // Regression: PostPass.TheCheckAsksTheSupportAlongAUnitScaledDirection.
 template <SupportMapping A, SupportMapping B>
