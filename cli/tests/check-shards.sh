@@ -20,7 +20,7 @@ run "$GJKREF" "${ARGS[@]}" --jobs 1 --shard 1/2 --out "$WORK/slice-1" > "$WORK/s
 grep -q "Slice 1/2" "$WORK/slice-1/report.md" || fail "a slice's report does not say it is a slice"
 run "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-1" "$WORK/slice-0" > "$WORK/merged.out"
 
-# The time columns differ from run to run: the last cell of the tables' rows, results.csv's last column, the logs'
+# The time columns differ from run to run: the last cell of the tables' rows, results.csv's seconds (column 20), the logs'
 # "seconds" (a named field in a full row, the fourth element of a compact one) and report.json's median times.
 # Everything else must be the same.
 untimed_md() { sed -E 's/ [^|]* \|$/ |/' "$1"; }

@@ -1212,11 +1212,13 @@ TYPED_TEST(PostPass, AnAnswerMovedByTheSlackFailsTheCheck) {
 }
 
 // The check's support along −c is asked along c scaled into its own frame (finish.hpp). Cause: at a scale s where s²
-// underflows (s = 2^(3·min_exponent/4): float 2^−94, found by the mutation run of scripts/mutations on a 2^−96 touching
+// underflows (s = 2^(3·min_exponent/4): float 2^−93, found by the mutation run of scripts/mutations on a 2^−96 touching
 // pair), every product c·(p − p₀) of the support rounds to 0 along c itself, the first point of each shape wins, and a
 // made-up answer c = a₀ − b₀ passes as if ŵ = c were the support. Here A is a square around the origin and B one point
-// at the origin: the pair overlaps, so no separated answer may pass. At s² overflowing (s = 2^(3·max_exponent/4)) the
-// same answer must fail too. What does not matter: the shapes, the point chosen as c (any point of A⊖B off the origin).
+// at the origin: the pair overlaps, so no separated answer may pass. At s = 2^(3·max_exponent/4), where s² overflows,
+// the same answer must fail too (there the first +∞ product wins, which is the right support: that half and the true
+// answer's check hold the range, they are not the regression). What does not matter: the shapes, the point chosen as c
+// (any point of A⊖B off the origin).
 TYPED_TEST(PostPass, TheCheckAsksTheSupportAlongAUnitScaledDirection) {
   using T = TypeParam;
   using L = std::numeric_limits<T>;

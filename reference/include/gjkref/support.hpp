@@ -225,9 +225,11 @@ minkowski_support(const A& a, const B& b, const typename A::vector_type& d) {
 
 // s_{A⊖B}(d) for a direction d of any magnitude: in floating modes d is first scaled by a power of two into its own
 // frame (its largest coordinate in [1, 2)), the same direction, so that the support's products d·(p − p₀) have the
-// magnitude of the points' differences. Along a d far from 1 they can under- or overflow where the points' own
-// differences do not; then every product rounds alike and the first point wins, which is no support at all. For a direction not already in the points' frame whose support proves something: the
-// post-pass's check (finish.hpp). The main loop's v is in its frame already.
+// magnitude of the points' differences. Along a d far from 1 they can underflow where the differences do not: then
+// every product rounds to 0 and the first point wins, which is no support at all (and on overflow the first +∞ wins).
+// Used where a support proves something along a direction not in the points' frame: the post-pass's check
+// (finish.hpp). The main loop's v is in its frame already; a caller's initial direction is used as given (a poor first
+// point costs iterations, nothing else).
 // Regression: PostPass.TheCheckAsksTheSupportAlongAUnitScaledDirection.
 template <SupportMapping A, SupportMapping B>
 requires std::same_as<typename A::vector_type, typename B::vector_type> SupportPoint<typename A::vector_type>
