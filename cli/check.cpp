@@ -1006,10 +1006,14 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
       paths_shown = true;
       md << "| " << name << ", " << k.second << " |";
       const char* separator = " ";
+      int with_detail = 0;
       for (const auto& [detail, n] : t.details) {
         md << separator << detail << ": " << n;
         separator = "; ";
+        with_detail += n;
       }
+      // Rows without a detail: failed answers, or answers logged by a gjkref older than the detail (a resumed campaign).
+      if (with_detail < t.judged) md << separator << "no detail: " << t.judged - with_detail;
       md << " |\n";
     }
   }
