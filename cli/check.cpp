@@ -227,7 +227,8 @@ json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<st
 
 // A judged answer within its contract that saved no counterexample (nearly all of them) is logged compactly: an array
 // of its fields in this order, null where a field is absent (trailing ones left out). An answer that was not judged
-// (refused, or outside the contract's range) is [status, "not-judged"]. Every other answer — outside the contract, or a
+// (refused, or outside the contract's range) is [status, "not-judged"], with the implementation's detail third when it
+// refused and said why. Every other answer — outside the contract, or a
 // miss that saved a counterexample — keeps the full object with its names (docs/comparing.md, "Output").
 constexpr const char* kNotJudged = "not-judged";
 constexpr std::array<const char*, 15> kCompactRowFields = {
@@ -245,7 +246,11 @@ json compact_row(const json& row) {
 // A logged row as an object, whichever way it was logged.
 json full_row(const json& logged) {
   if (!logged.is_array()) return logged;
-  if (logged.size() == 2 && logged[1] == kNotJudged) return {{"status", logged[0]}, {"judged", false}};
+  if (logged.size() >= 2 && logged[1] == kNotJudged) {
+    json row = {{"status", logged[0]}, {"judged", false}};
+    if (logged.size() == 3) row["detail"] = logged[2];
+    return row;
+  }
   json row = json::object();
   for (std::size_t i = 0; i < logged.size() && i < kCompactRowFields.size(); ++i)
     if (!logged[i].is_null()) row[kCompactRowFields[i]] = logged[i];
@@ -267,7 +272,9 @@ std::string why_not_a_row(const json& row) {
   if (row.is_array()) {
     if (row.size() < 2 || !row[0].is_string() || !row[1].is_string())
       return "a compact row that does not begin with a status and a finding";
-    if (row[1] == kNotJudged) return row.size() == 2 ? "" : "a not-judged row with more than two fields";
+    if (row[1] == kNotJudged)
+      return row.size() == 2 || (row.size() == 3 && row[2].is_string()) ? ""
+                                                                          : "a not-judged row with more than a detail";
     if (row.size() < 3 || !row[2].is_boolean()) return "a compact row without within_contract (its third field)";
     if (row.size() > kCompactRowFields.size()) return "a compact row with more fields than kCompactRowFields";
     for (std::size_t i = 3; i < row.size(); ++i) {
@@ -700,8 +707,10 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
           break;
         }
         if (r.status == impl::Status::Unsupported) continue;  // not in this dimension: nothing to log
-        if (!j.judged) {  // compact: why it was not judged is the same for every case of its kind (gjkref eval says)
+        if (!j.judged) {  // compact: why it was not judged is the same for every case of its kind (gjkref eval says),
+                          // but a refusal's reason is the implementation's and may differ from case to case
           results[info.name] = json::array({impl::to_string(r.status), kNotJudged});
+          if (r.status == impl::Status::Refused && !r.detail.empty()) results[info.name].push_back(r.detail);
           continue;
         }
         json row = {{"status", impl::to_string(r.status)}, {"finding", impl::to_string(j.finding)},
@@ -838,11 +847,43 @@ struct Reports {
   std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
 
-// A text cell of results.csv: quoted, with each quote doubled (RFC 4180); empty text stays an empty cell.
+// An implementation's text (its detail: an exception's message, the end of its stderr, anything a plugin says) on one
+// line, for the line-based outputs (results.csv, report.md): a backslash doubled, and a control character as its C
+// escape (\n, \r, \t, or \xNN), so that every row of results.csv is one line and the text can still be read back.
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    switch (ch) {
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (const auto byte = static_cast<unsigned char>(ch); byte < 0x20 || byte == 0x7f) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+          out += escaped;
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
+// The same in report.md, where a '|' would also end a table cell.
+std::string markdown_text(const std::string& text) {
+  std::string out;
+  for (const char ch : one_line(text)) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
+// A text cell of results.csv: on one line (one_line), quoted, with each quote doubled (RFC 4180); empty text stays an
+// empty cell.
 std::string csv_text(const std::string& text) {
   if (text.empty()) return "";
   std::string quoted = "\"";
-  for (const char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  for (const char ch : one_line(text)) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
   return quoted + "\"";
 }
 
@@ -902,7 +943,8 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
         }
         csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
             << j["kind"].get<std::string>() << "\"," << j["oracle"].get<std::string>() << "," << field(j, "distance")
-            << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,,\n";
+            << ",," << name << "," << row["status"].get<std::string>() << ",,,,not-judged,,,,,,,,"
+            << csv_text(row.contains("detail") ? row["detail"].get<std::string>() : "") << "\n";
         continue;
       }
       if (!row["within_contract"].get<bool>()) ++rep.disagreements;
@@ -1008,7 +1050,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
       const char* separator = " ";
       int with_detail = 0;
       for (const auto& [detail, n] : t.details) {
-        md << separator << detail << ": " << n;
+        md << separator << markdown_text(detail) << ": " << n;
         separator = "; ";
         with_detail += n;
       }
@@ -1034,7 +1076,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
     const std::string picture = fs::path(file).replace_extension(".svg").string();
     md << "- [" << path.filename().string() << "](" << file << ")";
     if (fs::exists(dir / picture)) md << " ([picture](" << picture << "))";
-    md << ": " << rep.reasons[file] << "\n";
+    md << ": " << one_line(rep.reasons[file]) << "\n";
   }
 
   if (!rep.oracle_timeouts.empty()) {

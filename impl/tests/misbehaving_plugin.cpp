@@ -41,6 +41,13 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
     }
     default: break;
   }
+  // GJKREF_TEST_DETAIL set: its text is the answer's detail (cli/tests/check-details.sh: text that is not one line), and
+  // with GJKREF_TEST_REFUSE set too, the answer is a refusal that gives it as its reason.
+  if (const char* detail = std::getenv("GJKREF_TEST_DETAIL")) {
+    answer.outcome = std::getenv("GJKREF_TEST_REFUSE") ? GJKREF_REFUSED : GJKREF_INTERSECTING;
+    gjkref::adapters::say(answer, detail);
+    return;
+  }
   answer.outcome = GJKREF_INTERSECTING;
   gjkref::adapters::say(answer, "well behaved");
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# CTest cli.check-details (docs/output-formats.md): an implementation's detail is its own text, and may hold anything a
+# plugin writes (an exception's message, the end of its stderr): newlines, tabs, quotes, '|', backslashes. results.csv
+# keeps one line per row, report.md keeps its lines and table cells, and the text can be read back: one_line escapes
+# a backslash and each control character (\n, \r, \t, \xNN), and the logs keep the text as it came (JSON). A refusal's
+# reason is logged with its not-judged row and shown in results.csv, and a campaign resumes from such rows.
+# Usage: check-details.sh GJKREF MISBEHAVING_PLUGIN WORKDIR
+set -euo pipefail
+GJKREF="$1"
+PLUGIN="$2"
+WORK="$3"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+fail() { echo "check-details: $*" >&2; exit 1; }
+DETAIL=$'two\nlines | "quoted"\tend \\ \x01'
+ARGS=(check --impl reference-exact --plugin "$PLUGIN" --family random --dim 2 --cases 20 --seed 3 --jobs 1 --no-progress)
+
+# The plugin answers "intersecting" with DETAIL on every case: its misses are logged in full and saved.
+status=0
+GJKREF_TEST_DETAIL="$DETAIL" "$GJKREF" "${ARGS[@]}" --out "$WORK/answers" > "$WORK/answers.out" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fail "a plugin that misses exited $status, expected 1: $(tail -3 "$WORK/answers.out")"
+status=0
+GJKREF_TEST_DETAIL="$DETAIL" GJKREF_TEST_REFUSE=1 "$GJKREF" "${ARGS[@]}" --out "$WORK/refusals" > "$WORK/refusals.out" 2>&1 ||
+  status=$?
+[ "$status" -eq 0 ] || fail "a plugin that refuses exited $status, expected 0: $(tail -3 "$WORK/refusals.out")"
+# Resumed from its logs (whose not-judged rows now carry the reason), the finished campaign has nothing to do.
+GJKREF_TEST_DETAIL="$DETAIL" GJKREF_TEST_REFUSE=1 "$GJKREF" "${ARGS[@]}" --out "$WORK/refusals" > "$WORK/resumed.out" 2>&1 ||
+  fail "resuming from logs with the refusals' reasons exited $?: $(tail -3 "$WORK/resumed.out")"
+
+python3 - "$WORK" "$DETAIL" <<'PY'
+import csv, json, sys
+work, detail = sys.argv[1], sys.argv[2]
+escaped = detail.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t").replace("\x01", "\\x01")
+def fail(message):
+    sys.exit("check-details: " + message)
+for run, finding in (("answers", None), ("refusals", "not-judged")):
+    lines = open(f"{work}/{run}/results.csv", newline="").read().split("\n")
+    assert lines[-1] == "", "results.csv does not end with a newline"
+    rows = [next(csv.reader([line])) for line in lines[1:-1]]  # each physical line a whole row
+    header = next(csv.reader([lines[0]]))
+    if any(len(row) != len(header) for row in rows):
+        fail(f"{run}: a line of results.csv is not a whole row of {len(header)} fields")
+    mine = [dict(zip(header, row)) for row in rows if row[header.index("implementation")] == "misbehaving"]
+    if len(mine) != 20:
+        fail(f"{run}: {len(mine)} rows of the plugin in results.csv, expected one per case (20)")
+    if any(row["detail"] != escaped for row in mine):
+        fail(f"{run}: a detail in results.csv is not the text on one line: {mine[0]['detail']!r}")
+    if finding and any(row["finding"] != finding for row in mine):
+        fail(f"{run}: a refusal is not a not-judged row")
+    logged = [json.loads(line)["results"]["misbehaving"] for line in open(f"{work}/{run}/shard-0.jsonl")]
+    texts = [row["detail"] if isinstance(row, dict) else row[-1] for row in logged]
+    if any(text != detail for text in texts):
+        fail(f"{run}: a logged detail is not the text as it came: {texts[0]!r}")
+    if finding and any(row != ["refused", "not-judged", detail] for row in logged):
+        fail(f"{run}: a refusal is not logged as [status, not-judged, reason]: {logged[0]!r}")
+report = open(f"{work}/answers/report.md").read().split("\n")
+saved = [line for line in report if line.startswith("- [") and line.endswith(f"({escaped})")]
+if not saved:
+    fail("report.md names no counterexample with the plugin's detail on its line")
+if any(line.startswith("lines |") for line in report):
+    fail("report.md has a line broken by the detail's newline")
+print(f"check-details: {len(saved)} counterexamples and 40 rows with the detail on one line")
+PY
