@@ -777,6 +777,30 @@ double median(std::vector<double> v) {
 }
 double largest(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
+// report.json counts at most this many distinct details per implementation (and per family): the most frequent, ties
+// by text. A detail names how an answer was reached — the reference's modes give at most a dozen, the libraries' adapters
+// a few more — but an implementation may write a value into it (libccd's adapters give the contact position), and one
+// count per answer made the main job's report.json 6 MB. The rest are counted together (`other_details`).
+constexpr std::size_t kReportedDetails = 20;
+
+// The `details` and `other_details` of a summary in report.json.
+std::pair<json, json> reported_details(const std::map<std::string, int>& details) {
+  std::vector<std::pair<std::string, int>> by_count(details.begin(), details.end());
+  std::stable_sort(by_count.begin(), by_count.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  json shown = json::object(), others = json();
+  int distinct = 0, answers = 0;
+  for (std::size_t i = 0; i < by_count.size(); ++i) {
+    if (i < kReportedDetails) {
+      shown[by_count[i].first] = by_count[i].second;
+    } else {
+      ++distinct;
+      answers += by_count[i].second;
+    }
+  }
+  if (distinct > 0) others = {{"distinct", distinct}, {"answers", answers}};
+  return {shown, others};
+}
+
 std::string format_number(double x) {
   std::ostringstream os;
   os << std::setprecision(3) << x;
@@ -1096,19 +1120,22 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
                  {"oracle_timeouts", rep.oracle_timeouts},
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {
-    return json{{"cases", t.judged},
-                {"not_judged", t.not_judged},
-                {"refused", t.refused},
-                {"disagreements", t.disagreements},
-                {"depth_error", {{"median", median(t.depth_errors)}, {"max", largest(t.depth_errors)}}},
-                {"max_depth_error_relative_to_scale", largest(t.scaled_depth_errors)},
-                {"max_normal_error", largest(t.normal_errors)},
-                {"findings", t.findings},
-                {"details", t.details},
-                {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
-                {"max_relative_error", largest(t.relative_errors)},
-                {"max_error_relative_to_scale", largest(t.scaled_errors)},
-                {"median_seconds_per_query", median(t.seconds)}};
+    auto [details, other_details] = reported_details(t.details);
+    json summary{{"cases", t.judged},
+                 {"not_judged", t.not_judged},
+                 {"refused", t.refused},
+                 {"disagreements", t.disagreements},
+                 {"depth_error", {{"median", median(t.depth_errors)}, {"max", largest(t.depth_errors)}}},
+                 {"max_depth_error_relative_to_scale", largest(t.scaled_depth_errors)},
+                 {"max_normal_error", largest(t.normal_errors)},
+                 {"findings", t.findings},
+                 {"details", std::move(details)},
+                 {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
+                 {"max_relative_error", largest(t.relative_errors)},
+                 {"max_error_relative_to_scale", largest(t.scaled_errors)},
+                 {"median_seconds_per_query", median(t.seconds)}};
+    if (!other_details.is_null()) summary["other_details"] = std::move(other_details);
+    return summary;
   };
   for (const auto& [name, t] : rep.by_implementation) report["implementations"][name] = summary(t);
   for (const auto& [k, t] : rep.by_implementation_family) report["by_family"][k.first][k.second] = summary(t);

@@ -3,7 +3,8 @@
 # plugin writes (an exception's message, the end of its stderr): newlines, tabs, quotes, '|', backslashes. results.csv
 # keeps one line per row, report.md keeps its lines and table cells, and the text can be read back: one_line escapes
 # a backslash and each control character (\n, \r, \t, \xNN), and the logs keep the text as it came (JSON). A refusal's
-# reason is logged with its not-judged row and shown in results.csv, and a campaign resumes from such rows.
+# reason is logged with its not-judged row and shown in results.csv, and a campaign resumes from such rows. A detail
+# that differs on every answer does not make report.json grow with the answers (kReportedDetails).
 # Usage: check-details.sh GJKREF MISBEHAVING_PLUGIN WORKDIR
 set -euo pipefail
 GJKREF="$1"
@@ -26,6 +27,21 @@ GJKREF_TEST_DETAIL="$DETAIL" GJKREF_TEST_REFUSE=1 "$GJKREF" "${ARGS[@]}" --out "
 # Resumed from its logs (whose not-judged rows now carry the reason), the finished campaign has nothing to do.
 GJKREF_TEST_DETAIL="$DETAIL" GJKREF_TEST_REFUSE=1 "$GJKREF" "${ARGS[@]}" --out "$WORK/refusals" > "$WORK/resumed.out" 2>&1 ||
   fail "resuming from logs with the refusals' reasons exited $?: $(tail -3 "$WORK/resumed.out")"
+
+# A detail that differs on every answer (a value, as libccd's adapters give the contact position): report.json counts
+# the kReportedDetails (20) most frequent, and the others together.
+GJKREF_TEST_DETAIL="answer" GJKREF_TEST_NUMBERED=1 "$GJKREF" check --impl reference-exact --plugin "$PLUGIN" \
+  --family random --dim 2 --cases 30 --seed 3 --jobs 1 --no-progress --out "$WORK/numbered" > "$WORK/numbered.out" 2>&1 ||
+  [ $? -eq 1 ] || fail "the numbered run exited with an error: $(tail -3 "$WORK/numbered.out")"
+python3 - "$WORK/numbered/report.json" <<'PY'
+import json, sys
+summary = json.load(open(sys.argv[1]))["implementations"]["misbehaving"]
+shown, others = summary["details"], summary.get("other_details")
+if len(shown) != 20 or sorted(shown.values()) != [1] * 20:
+    sys.exit(f"check-details: report.json counts {len(shown)} details of 30 distinct ones, expected the 20 first")
+if others != {"distinct": 10, "answers": 10}:
+    sys.exit(f"check-details: report.json's other_details is {others}, expected 10 distinct details of 10 answers")
+PY
 
 python3 - "$WORK" "$DETAIL" <<'PY'
 import csv, json, sys

@@ -41,11 +41,16 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
     }
     default: break;
   }
-  // GJKREF_TEST_DETAIL set: its text is the answer's detail (cli/tests/check-details.sh: text that is not one line), and
-  // with GJKREF_TEST_REFUSE set too, the answer is a refusal that gives it as its reason.
+  // GJKREF_TEST_DETAIL set: its text is the answer's detail (cli/tests/check-details.sh: text that is not one line);
+  // with GJKREF_TEST_REFUSE set too, the answer is a refusal that gives it as its reason; with GJKREF_TEST_NUMBERED, the
+  // text is followed by the answer's number in this worker (a detail that differs on every answer).
   if (const char* detail = std::getenv("GJKREF_TEST_DETAIL")) {
+    static int answers = 0;
     answer.outcome = std::getenv("GJKREF_TEST_REFUSE") ? GJKREF_REFUSED : GJKREF_INTERSECTING;
-    gjkref::adapters::say(answer, detail);
+    if (std::getenv("GJKREF_TEST_NUMBERED"))
+      gjkref::adapters::say(answer, "%s %d", detail, ++answers);
+    else
+      gjkref::adapters::say(answer, "%s", detail);
     return;
   }
   answer.outcome = GJKREF_INTERSECTING;
