@@ -62,7 +62,7 @@ const std::vector<Family>& families() {
       {"lower-dimensional", proptests::lower_dimensional, "flat, collinear and single-point sets, duplicates"},
       {"near-touching", proptests::near_touching, "touching pairs moved apart or together by 2^-k, k <= 60"},
       {"needles", proptests::needles, "needle and sliver differences: a segment with points 2^-k off it, and a jittered copy"},
-      {"scales", proptests::scales, "needles, plates, huge and tiny scales (2^+-500), large translations"},
+      {"scales", proptests::scales, "needles, plates, huge and tiny scales (2^+-100), large translations"},
       {"deep-overlap", proptests::deep_overlap, "clouds of 4 to 24 points overlapping by a good part of their size"},
       {"shallow-overlap", proptests::shallow_overlap, "touching pairs pushed together by 2^-k along the contact normal"},
       {"resting-contact", proptests::resting_contact, "boxes exactly face on face, edge on face, edge on edge, corner"},
