@@ -848,6 +848,48 @@ void table_row(std::ostream& md, const std::string& first, const Tally& t) {
      << format_number(largest(t.normal_errors)) << " | " << format_number(median(t.seconds) * 1e6) << " |\n";
 }
 
+// The report's summary, before its tables: the implementations whose every judged answer is within its contract, and
+// for each other one how many answers are outside, by finding (results.csv's names, most frequent first; a wrong
+// verdict inside the verdict band is allowed, and counted only in the tables), and the families where most of them are.
+void write_summary(std::ostream& md, const std::map<std::string, Tally>& by_implementation,
+                   const std::map<std::pair<std::string, std::string>, Tally>& by_implementation_family,
+                   const std::vector<std::string>& order) {
+  constexpr std::size_t kFamiliesNamed = 3;
+  const auto by_count = [](std::vector<std::pair<std::string, int>>& v) {
+    std::stable_sort(v.begin(), v.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  };
+  md << "## Summary\n\n";
+  std::string clean;
+  for (const std::string& name : order)
+    if (const auto it = by_implementation.find(name); it != by_implementation.end() && it->second.disagreements == 0)
+      clean += (clean.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.judged) + ")";
+  if (!clean.empty()) md << "Every judged answer within its contract (answers judged): " << clean << ".\n\n";
+  for (const std::string& name : order) {
+    const auto it = by_implementation.find(name);
+    if (it == by_implementation.end() || it->second.disagreements == 0) continue;
+    const Tally& t = it->second;
+    std::vector<std::pair<std::string, int>> findings, families;
+    for (const auto& [finding, n] : t.findings)
+      if (!finding.ends_with("+band")) findings.emplace_back(finding, n);
+    for (const auto& [k, f] : by_implementation_family)
+      if (k.first == name && f.disagreements > 0) families.emplace_back(k.second, f.disagreements);
+    by_count(findings);
+    by_count(families);
+    md << "- **" << name << "**: " << t.disagreements << " of " << t.judged << " judged answers outside the contract ("
+       << std::fixed << std::setprecision(2) << 100.0 * t.disagreements / t.judged << " %)" << std::defaultfloat;
+    const char* separator = ": ";
+    for (const auto& [finding, n] : findings) {
+      md << separator << finding << " " << n;
+      separator = ", ";
+    }
+    md << "; most in " << families[0].first << " (" << families[0].second << ")";
+    for (std::size_t i = 1; i < std::min(families.size(), kFamiliesNamed); ++i)
+      md << ", " << families[i].first << " (" << families[i].second << ")";
+    md << ".\n";
+  }
+  md << "\n";
+}
+
 void table_header(std::ostream& md, const char* first) {
   std::vector<std::string> titles = {first, "answers judged", "not judged", "of which refused", "outside the contract"};
   for (const Column& column : columns()) titles.push_back(column.title);
@@ -1047,7 +1089,9 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
      << rep.oracle_failures << " oracle failures; " << rep.oracle_timeouts.size()
      << " cases not judged because the oracle passed its time limit. Every answer is judged against the exact oracle under "
      << "docs/contract.md with the implementation's own scalar (docs/comparing.md). Distance errors are absolute, "
-     << "relative to the true distance d, and relative to M, the input's scale.\n\n## By implementation\n\n";
+     << "relative to the true distance d, and relative to M, the input's scale.\n\n";
+  write_summary(md, rep.by_implementation, rep.by_implementation_family, order);
+  md << "## By implementation\n\n";
   table_header(md, "implementation");
   for (const std::string& name : order)
     if (rep.by_implementation.count(name)) table_row(md, name, rep.by_implementation[name]);
