@@ -953,6 +953,93 @@ std::string csv_text(const std::string& text) {
   return quoted + "\"";
 }
 
+// Text in XML 1.0 (junit.xml): on one line (one_line: no control character is left, and XML allows none of them
+// but those one_line escapes), with the five markup characters as entities.
+std::string xml_text(const std::string& text) {
+  std::string out;
+  for (const char ch : one_line(text)) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+// junit.xml, for CI systems that show test results: one test suite per implementation and one test case per family
+// and dimension it answered. A test case fails when any of its answers is outside the contract (the failure's message
+// counts them; its text gives them by finding, and the counterexamples saved with their replay command); it is skipped
+// when none of its answers was judged. The same answers as report.md and results.csv.
+void write_junit(const fs::path& dir, const Reports& rep, const std::vector<std::string>& order, std::uint64_t seed,
+                 bool partial) {
+  // The saved counterexamples by implementation and family ("random 2D"), in the report's order.
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> saved;
+  for (const std::string& file : rep.counterexamples) {
+    const fs::path path(file);
+    const auto item = item_of_counterexample(path);
+    if (!item) continue;
+    const std::string implementation = path.parent_path().parent_path().filename().string();
+    saved[{implementation, item->family + " " + std::to_string(item->dim) + "D"}].push_back(file);
+  }
+  const auto seconds = [](const Tally& t) {
+    double sum = 0;
+    for (const double x : t.seconds) sum += x;
+    return sum;
+  };
+  int tests = 0, failures = 0, skipped = 0;
+  std::ostringstream suites;
+  for (const std::string& name : order) {
+    int suite_tests = 0, suite_failures = 0, suite_skipped = 0;
+    double suite_seconds = 0;
+    std::ostringstream cases;
+    for (const auto& [k, t] : rep.by_implementation_family) {
+      if (k.first != name) continue;
+      ++suite_tests;
+      suite_seconds += seconds(t);
+      cases << "    <testcase classname=\"gjkref." << xml_text(name) << "\" name=\"" << xml_text(k.second)
+            << "\" time=\"" << seconds(t) << "\"";
+      if (t.disagreements > 0) {
+        ++suite_failures;
+        cases << ">\n      <failure type=\"outside-the-contract\" message=\"" << t.disagreements << " of " << t.judged
+              << " judged answers outside the contract\">";
+        for (const auto& [finding, n] : t.findings)
+          if (!finding.ends_with("+band")) cases << xml_text(finding) << ": " << n << "\n";
+        if (const auto it = saved.find(k); it != saved.end()) {
+          cases << "Saved, shrunk (each file's note gives its replay command):\n";
+          for (const std::string& file : it->second) {
+            const auto reason = rep.reasons.find(file);
+            cases << xml_text(file) << (reason != rep.reasons.end() ? ": " + xml_text(reason->second) : "") << "\n";
+          }
+        }
+        cases << "</failure>\n    </testcase>\n";
+      } else if (t.judged == 0) {
+        ++suite_skipped;
+        cases << ">\n      <skipped message=\"no answer judged (" << t.not_judged << " not judged, " << t.refused
+              << " refused)\"/>\n    </testcase>\n";
+      } else {
+        cases << "/>\n";
+      }
+    }
+    if (suite_tests == 0) continue;
+    tests += suite_tests;
+    failures += suite_failures;
+    skipped += suite_skipped;
+    suites << "  <testsuite name=\"" << xml_text(name) << "\" tests=\"" << suite_tests << "\" failures=\""
+           << suite_failures << "\" errors=\"0\" skipped=\"" << suite_skipped << "\" time=\"" << suite_seconds
+           << "\">\n" << cases.str() << "  </testsuite>\n";
+  }
+  std::ostringstream xml;
+  xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- gjkref check, seed " << seed
+      << (partial ? "; partial (report.md says why)" : "") << " -->\n<testsuites name=\"gjkref check\" tests=\""
+      << tests << "\" failures=\"" << failures << "\" errors=\"0\" skipped=\"" << skipped << "\">\n"
+      << suites.str() << "</testsuites>\n";
+  write_atomically(dir / "junit.xml", xml.str());
+}
+
 // `campaign_items`: the cases the directory should hold (the campaign's, or the slice's). `stopped_by`: the signal that
 // interrupted the campaign (0: it ran to the end). The reports say they are partial when it was interrupted or when
 // fewer cases are logged than it should hold (a shard that stopped early; in a merge, a slice missing or unfinished),
@@ -1184,6 +1271,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   for (const auto& [name, t] : rep.by_implementation) report["implementations"][name] = summary(t);
   for (const auto& [k, t] : rep.by_implementation_family) report["by_family"][k.first][k.second] = summary(t);
   write_atomically(dir / "report.json", report.dump(2) + "\n");
+  write_junit(dir, rep, order, seed, partial);
   return rep;
 }
 

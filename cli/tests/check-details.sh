@@ -4,7 +4,8 @@
 # keeps one line per row, report.md keeps its lines and table cells, and the text can be read back: one_line escapes
 # a backslash and each control character (\n, \r, \t, \xNN), and the logs keep the text as it came (JSON). A refusal's
 # reason is logged with its not-judged row and shown in results.csv, and a campaign resumes from such rows. A detail
-# that differs on every answer does not make report.json grow with the answers (kReportedDetails).
+# that differs on every answer does not make report.json grow with the answers (kReportedDetails). junit.xml stays
+# well-formed with such text.
 # Usage: check-details.sh GJKREF MISBEHAVING_PLUGIN WORKDIR
 set -euo pipefail
 GJKREF="$1"
@@ -75,5 +76,15 @@ if not saved:
     fail("report.md names no counterexample with the plugin's detail on its line")
 if any(line.startswith("lines |") for line in report):
     fail("report.md has a line broken by the detail's newline")
+# junit.xml is well-formed XML with the detail (XML 1.0 allows no control character but these, escaped or not), and a
+# family of refusals only is a skipped test case.
+import xml.etree.ElementTree as ET
+failures = [f.text for f in ET.parse(f"{work}/answers/junit.xml").getroot().iter("failure")]
+if not failures or not all(f"({escaped})" in text for text in failures):
+    fail("junit.xml's failures do not give the counterexamples with the detail on one line")
+skipped = [case for case in ET.parse(f"{work}/refusals/junit.xml").getroot().iter("testcase")
+           if case.find("skipped") is not None]
+if [case.get("classname") for case in skipped] != ["gjkref.misbehaving"]:
+    fail("junit.xml does not skip the family in which every answer was refused")
 print(f"check-details: {len(saved)} counterexamples and 40 rows with the detail on one line")
 PY

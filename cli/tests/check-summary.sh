@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# CTest cli.check-summary (docs/comparing.md, "The console table and report.md"): report.md's summary says, from the
-# same answers as results.csv, which implementations are within their contracts on every judged answer, and for each
-# other one how many answers are outside, by finding, most frequent first, and the families with the most. The
-# expected summary is computed here from results.csv, apart from gjkref's tallies.
+# CTest cli.check-summary (docs/comparing.md, "The console table and report.md", "Output and resuming"): report.md's
+# summary says, from the same answers as results.csv, which implementations are within their contracts on every judged
+# answer, and for each other one how many answers are outside, by finding, most frequent first, and the families with
+# the most; junit.xml has a test suite per implementation and a test case per family and dimension, failed where an
+# answer is outside the contract. Both are computed here from results.csv, apart from gjkref's tallies.
 # Usage: check-summary.sh GJKREF MISBEHAVING_PLUGIN WORKDIR
 set -euo pipefail
 GJKREF="$1"
@@ -45,5 +46,32 @@ if got != expected:
              "\n  ".join(expected))
 if len(expected) != 2 or "misbehaving" not in expected[1]:
     sys.exit("check-summary: the campaign was meant to have one clean and one wrong implementation: " + str(expected))
-print(f"check-summary: the summary agrees with results.csv ({len(outside)} answers outside)")
+import xml.etree.ElementTree as ET
+root = ET.parse(f"{work}/junit.xml").getroot()
+cases = collections.defaultdict(lambda: [0, 0])  # (implementation, "family ND") -> [judged, outside]
+for r in rows:
+    if r["finding"] != "not-judged":
+        key = (r["implementation"], f"{r['family']} {r['dim']}D")
+        cases[key][0] += 1
+        cases[key][1] += r["within_contract"] == "false"
+suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
+if sorted(suites) != sorted(order):
+    sys.exit(f"check-summary: junit.xml's test suites {sorted(suites)} are not the implementations {sorted(order)}")
+for name, suite in suites.items():
+    got = {}
+    for case in suite.findall("testcase"):
+        failure = case.find("failure")
+        got[(name, case.get("name"))] = failure.get("message") if failure is not None else None
+    want = {key: (f"{n_out} of {n} judged answers outside the contract" if n_out else None)
+            for key, (n, n_out) in cases.items() if key[0] == name}
+    if got != want:
+        sys.exit(f"check-summary: junit.xml's test cases of {name}\n  {got}\nare not, from results.csv,\n  {want}")
+    if int(suite.get("failures")) != sum(1 for v in want.values() if v):
+        sys.exit(f"check-summary: junit.xml's failures attribute of {name} is {suite.get('failures')}")
+failed = sum(1 for (n, n_out) in cases.values() if n_out)
+if int(root.get("failures")) != failed or int(root.get("tests")) != len(cases) or failed == 0:
+    sys.exit(f"check-summary: junit.xml counts {root.get('tests')} tests and {root.get('failures')} failures, "
+             f"expected {len(cases)} and {failed} (more than 0)")
+print(f"check-summary: the summary and junit.xml agree with results.csv ({len(outside)} answers outside, "
+      f"{failed} of {len(cases)} test cases failed)")
 PY
