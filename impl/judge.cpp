@@ -39,13 +39,8 @@ const oracle::Penetration& Truth::penetration() const {
   return *penetration_;
 }
 
-// The range clause's exponents beside float's kFloatJudgedExponent (docs/contract.md, "Judging other
-// implementations"): double's squares of coordinates up to 2^500 stay below 2^1000, short of overflow (2^1024), and
-// down to 2^−500 above 2^−1000, short of subnormals (2^−1022); long double's 2^±8000 leave the same room in its
-// exponent range (2^±16382). Pinned by Judge.InputOutsideTheContractsRangeIsNotJudged.
-constexpr int kDoubleJudgedExponent = 500;
-constexpr int kLongDoubleJudgedExponent = 8000;
-
+// The range clause's exponents (gjkref/contract.hpp: kFloatJudgedExponent, kDoubleJudgedExponent,
+// kLongDoubleJudgedExponent). Pinned by Judge.InputOutsideTheContractsRangeIsNotJudged.
 int judged_exponent(const Info& info) {
   if (info.scalar == "float") return kFloatJudgedExponent;
   if (info.scalar == "long double") return kLongDoubleJudgedExponent;

@@ -177,8 +177,14 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
 // A floating mode within docs/contract.md: verdict and distance (judge_floating), termination within the cap, the
 // boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
 // |witness_a − witness_b| within D + 2·that of the distance.
+// Only where T's contract judges (docs/contract.md, "Range": coordinates 0 or within 2^±kFloatJudgedExponent for float,
+// 2^±kDoubleJudgedExponent for double, 2^±kLongDoubleJudgedExponent for long double); elsewhere nothing is asserted of T.
 template <class T>
 void floating_properties(const Case& c, const Answer& truth, const Settings& given = Settings()) {
+  constexpr int judged_exponent = std::is_same_v<T, float>    ? kFloatJudgedExponent
+                                  : std::is_same_v<T, double> ? kDoubleJudgedExponent
+                                                              : kLongDoubleJudgedExponent;
+  if (!within_judged_range(c.a.points, judged_exponent) || !within_judged_range(c.b.points, judged_exponent)) return;
   // Default settings: the case's own warm start, if it has one.
   const bool default_settings =
       given.warm_pairs.empty() && !given.warm_direction && given.max_iterations == kDefaultMaxIterations;
@@ -305,24 +311,14 @@ void family_properties(const Case& c) {
     exact_properties(c, truth);
     floating_properties<double>(c, truth);
     floating_properties<long double>(c, truth);
-    if (float_rounding_is_relative(c.a.points) && float_rounding_is_relative(c.b.points))
-      floating_properties<float>(c, truth);
+    floating_properties<float>(c, truth);
   });
 }
 
-// Extreme scales (generators.hpp, extreme_scales): outside double's and float's judged range, so the exact and
-// certified modes against the oracle, and long double (whose range holds every double) within its contract.
-void extreme_scale_properties(const Case& c) {
-  saving_case_on_failure(c, [&] {
-    const Answer truth = oracle::fast_oracle(c);
-    const CertifiedPath path = certified_properties(c, truth);
-    RC_TAG(c.name, std::string(oracle::to_string(truth.verdict)), std::string("certified: ") + to_string(path));
-    exact_properties(c, truth);
-    floating_properties<long double>(c, truth);
-  });
-}
-GJKREF_PROPERTY(FamilyProperties, ExtremeScales2d, ()) { extreme_scale_properties(*extreme_scales(2)); }
-GJKREF_PROPERTY(FamilyProperties, ExtremeScales3d, ()) { extreme_scale_properties(*extreme_scales(3)); }
+// Extreme scales (generators.hpp, extreme_scales): outside double's and float's judged range, so floating_properties
+// judges long double alone there, beside the exact and certified modes against the oracle.
+GJKREF_PROPERTY(FamilyProperties, ExtremeScales2d, ()) { family_properties(*extreme_scales(2)); }
+GJKREF_PROPERTY(FamilyProperties, ExtremeScales3d, ()) { family_properties(*extreme_scales(3)); }
 
 #define GJKREF_FAMILY_PROPERTIES(Name, generator)                                   \
   GJKREF_PROPERTY(FamilyProperties, Name##2d, ()) { family_properties(*generator(2)); } \
@@ -553,8 +549,7 @@ void warm_flat_properties(const Case& c, const std::vector<int>& raw) {
     RC_ASSERT(squared(e.closest) == truth.squared_distance);
     floating_properties<double>(c, truth, warm);
     floating_properties<long double>(c, truth, warm);
-    if (float_rounding_is_relative(c.a.points) && float_rounding_is_relative(c.b.points))
-      floating_properties<float>(c, truth, warm);
+    floating_properties<float>(c, truth, warm);
   });
 }
 

@@ -1243,6 +1243,60 @@ TYPED_TEST(PostPass, TheCheckAsksTheSupportAlongAUnitScaledDirection) {
   }
 }
 
+// The exact finish rounds its answer within an ulp of the scalar wherever the scalar's range reaches: a separated pair
+// (a tetrahedron and a point, the distance 1/√3 apart at scale 1) scaled by 2^k, finished exactly from a made-up
+// one-point simplex, gives the exact distance to within a few ulps of T at every k. (The simplex it starts from, and the
+// shapes, do not matter: the exact loop's answer is the exact one.) Regression (finding 21, docs/edge-cases.md): the
+// rounding went through double, so long double's answer kept double's subnormal bits below 2^−1022 (10 ulps of double
+// off in FamilyProperties.ExtremeScales3d, cases/findings/exact-finish-rounding-below-doubles-range.json), was 0 below
+// 2^−1074 and was not finite beyond 2^1024; and double's own, below 2^−1022, took what GMP gives there.
+TYPED_TEST(PostPass, TheExactFinishRoundsWithinTheScalarsRange) {
+  using T = TypeParam;
+  using L = std::numeric_limits<T>;
+  for (const int k : {L::min_exponent + 8, -1040, 0, L::max_exponent - 8}) {
+    if (k < L::min_exponent || k > L::max_exponent) continue;  // -1040 is below float's range
+    SCOPED_TRACE(::testing::Message() << "scale 2^" << k);
+    const T s = std::ldexp(T(1), k);
+    const ConvexPoints<Vec3<T>> a({{s, 0, 0}, {0, s, 0}, {0, 0, s}, {s, s, s}}), b({{0, 0, 0}});
+    Result<Vec3<T>> r;
+    r.status = Status::Separated;
+    r.stop_rule = StopRule::NoProgress;
+    r.closest = {s, 0, 0};
+    r.simplex.size = 1;
+    r.simplex.points[0] = SupportPoint<Vec3<T>>{{s, 0, 0}, {s, 0, 0}, {0, 0, 0}, 0, 0};
+    r.simplex.weights[0] = T(1);
+    detail::finish_exactly(a, b, detail::Query::Distance, r);
+    ASSERT_EQ(r.status, Status::Separated);
+    ASSERT_EQ(r.pass, Pass::ExactFinish);
+    // The closest point is (s/3, s/3, s/3): each coordinate within two ulps of T; the distance s/√3 within a few.
+    for (int i = 0; i < 3; ++i) EXPECT_LE(std::fabs(r.closest[i] - s / 3), std::ldexp(L::epsilon(), k - 1)) << i;
+    const T expected = s / std::sqrt(T(3));
+    EXPECT_LE(std::fabs(r.distance() - expected), 4 * L::epsilon() * expected) << "distance " << double(r.distance());
+  }
+  // An answer subnormal in T from normal input: B = (t, t, t) just below the plane x + y + z = s, t the largest T
+  // below s/3, so the closest point is (δ/3)(1, 1, 1) with δ = s − 3t a few ulps of t; δ/3 is subnormal and not a
+  // multiple of the least one. Each coordinate within one least subnormal of δ/3.
+  const T s = std::ldexp(T(1), L::min_exponent + 1);
+  const T t = std::nextafter(s / 3, T(0));
+  const ConvexPoints<Vec3<T>> a({{s, 0, 0}, {0, s, 0}, {0, 0, s}}), b({{t, t, t}});
+  Result<Vec3<T>> r;
+  r.status = Status::Separated;
+  r.stop_rule = StopRule::NoProgress;
+  r.closest = {s - t, -t, -t};
+  r.simplex.size = 1;
+  r.simplex.points[0] = SupportPoint<Vec3<T>>{{s - t, -t, -t}, {s, 0, 0}, {t, t, t}, 0, 0};
+  r.simplex.weights[0] = T(1);
+  detail::finish_exactly(a, b, detail::Query::Distance, r);
+  const auto exact = [](T y) {
+    if constexpr (std::is_same_v<T, long double>) return exact_rational(y);
+    else return mpq_class(static_cast<double>(y));
+  };
+  const mpq_class third = (exact(s) - 3 * exact(t)) / 3;
+  ASSERT_LT(third, exact(L::min())) << "the closest point is not subnormal";
+  for (int i = 0; i < 3; ++i)
+    EXPECT_LE(abs(exact(r.closest[i]) - third), exact(L::denorm_min())) << i << ": " << double(r.closest[i]);
+}
+
 // The exact finish: on finding 16's needle (docs/edge-cases.md), double's careful pass answers Separated by
 // repeated-support, 1.13·10⁻¹¹, on a pair that overlaps by 1.46·10⁻¹⁰; the check refuses it and the exact loop answers:
 // the exact verdict, its simplex, its witnesses rounded. The cause is the needle triangle's rounded normal (which
@@ -1465,6 +1519,49 @@ TEST(ExactArithmetic, OneFractionSumsEqualTheRationalOperations) {
   const std::uint64_t seed = test_seed(20261125);
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   one_fraction_sums_equal_the_rational_operations(seed);
+}
+
+// round_to<T> (exact.hpp, the exact finish's rounding) is within one unit in the last place of T over T's whole range:
+// x = m·2^e for 64-bit m and e across T's exponents, subnormals included, and for long double beyond double's range.
+// The unit is the larger gap from the result to its neighbours, computed exactly.
+// Regression (finding 21, docs/edge-cases.md): long double rounded through double, so an exact-finish answer below
+// 2^−1022 kept only double's subnormal bits (10 units of double's last place off at 6.3·10⁻³¹³, FamilyProperties.
+// ExtremeScales3d), and below 2^−1074 became 0.
+template <class T>
+void rounding_keeps_its_precision(std::uint64_t seed, int lowest_exponent, int highest_exponent, int step) {
+  std::mt19937_64 rng(seed);
+  const auto exact = [](T y) {
+    if constexpr (std::is_same_v<T, long double>) return exact_rational(y);
+    else return mpq_class(static_cast<double>(y));
+  };
+  int checked = 0;
+  for (int e = lowest_exponent; e <= highest_exponent; e += step)
+    for (int t = 0; t < 8; ++t) {
+      const std::uint64_t m = rng() | 1;
+      mpz_class integer;
+      mpz_import(integer.get_mpz_t(), 1, 1, sizeof m, 0, 0, &m);
+      const mpq_class x = ScalarTraits<mpq_class>::scale_by_power_of_two(mpq_class(t % 2 ? -integer : integer), e - 63);
+      const T r = round_to<T>(x);
+      if (!std::isfinite(r)) {
+        ASSERT_GT(abs(x), exact(std::numeric_limits<T>::max())) << "e " << e;  // only past T's largest value
+        continue;
+      }
+      const mpq_class up = exact(std::nextafter(r, std::numeric_limits<T>::infinity())) - exact(r);
+      const mpq_class down = exact(r) - exact(std::nextafter(r, -std::numeric_limits<T>::infinity()));
+      ASSERT_TRUE(abs(exact(r) - x) <= std::max(up, down))
+          << ScalarNames::GetName<T>(0) << ": 2^" << e - 63 << "·" << m << " rounded to " << static_cast<double>(r);
+      ++checked;
+    }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(ExactArithmetic, RoundingToAFloatingTypeKeepsItsPrecision) {
+  const std::uint64_t seed = test_seed(20261126);
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  rounding_keeps_its_precision<float>(seed, -160, 140, 1);
+  rounding_keeps_its_precision<double>(seed, -1100, 1040, 3);
+  rounding_keeps_its_precision<long double>(seed, -1100, -1000, 1);  // double's subnormals and below
+  rounding_keeps_its_precision<long double>(seed, -16460, 16400, 97);
 }
 
 TEST(ExactSupport, IntegerSearchEqualsTheTextbookLoop) {

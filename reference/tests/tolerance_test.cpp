@@ -126,6 +126,25 @@ TYPED_TEST(Tolerance, TouchingBandAcceptsRoundingOnAFace) {
   std::printf("%d intersecting pairs, %d needed the touching band\n", touching, needed_band);
 }
 
+// distance_allowance's term for the judge's own rounding (contract.hpp): the answer and the truth arrive as doubles, each
+// within half an ulp, so one ulp apart is within the contract, wherever the distance lies. Where it is subnormal in
+// double, the relative terms underflow to 0 (here 128·ε·M for long double at M = 2^−1030 is 2^−1086, below the least
+// subnormal), and the ulp is the least subnormal: a long double answer one ulp of double off was refused, two are.
+// Regression (finding 21, docs/edge-cases.md). What does not matter: the verdict (both are "separated").
+TEST(Contract, TheJudgeCountsDoublesOwnRounding) {
+  const double eps = std::numeric_limits<long double>::epsilon();
+  const double m = std::ldexp(1.0, -1030), d = std::ldexp(0x1.3p0, -1040);
+  const double ulp = std::numeric_limits<double>::denorm_min();
+  ASSERT_LT(d, std::numeric_limits<double>::min());  // subnormal
+  for (const double off : {ulp, -ulp})
+    EXPECT_NE(judge_floating({true, d + off}, true, d, eps, m, m, 3, false), Judgement::Violates) << off;
+  EXPECT_EQ(judge_floating({true, d + 2 * ulp}, true, d, eps, m, m, 3, false), Judgement::Violates);
+  // In double's normal range, one ulp of double is within ε·d: the same.
+  const double normal = 0.75;
+  EXPECT_NE(judge_floating({true, std::nextafter(normal, 1.0)}, true, normal, eps, 1e-3, 1e-3, 3, false),
+            Judgement::Violates);
+}
+
 // ScalarCast's stated narrowing (vec.hpp): the nearest value, ±∞ from max + ulp(max)/2 on (the tie itself goes to the
 // even neighbour, ∞), max between max and that point. What does not matter: the sign (both are checked). Issue 18's
 // build-type failure converted a double near 2^1023 with a plain float(x), which C++ leaves undefined.

@@ -37,7 +37,7 @@ inline constexpr int kTouchingEpsilons = 64;
 // In exact arithmetic GJK on polytopes stops by itself (|v| decreases strictly, and there are finitely many
 // simplices), typically in well under 30 iterations for 64-vertex shapes; 128 leaves a wide margin, and a query
 // that reaches it reports IterationLimit with its best upper bound instead of looping.
-// Pinned by: IterationCapReportsIterationLimit (reference/tests/gjk_test.cpp).
+// Pinned by: EdgeCases.IterationCapReportsIterationLimit (reference/tests/edge_cases_test.cpp).
 inline constexpr int kDefaultMaxIterations = 128;
 
 // Steps GJK may take, per query, to a next simplex that is not measurably closer while the duality gap says it should
@@ -149,7 +149,7 @@ inline constexpr int kContractWitnessEpsilons = 8;
 // stops when n·w − o ≤ gap·|n·w|. 2^7 ε, as GJK's duality gap: far above the rounding, far below any depth error a
 // user would notice (the depth is then known to a relative 2^7 ε of its plane's offset). The certified mode does not
 // depend on it (its answers are proven or recomputed in rationals). Pinned by
-// FloatingEpa.DepthOfRandomCloudsIsWithinTheGap (proptests/epa_test.cpp: the double depth within a relative
+// FloatingEpa.DepthOfRandomCloudsIsWithinTheGap (reference/tests/penetration_certificate_test.cpp: the double depth within a relative
 // 2^8·ε of the exact one on random clouds, in few expansions).
 inline constexpr int kEpaRelativeGapEpsilons = 128;
 
