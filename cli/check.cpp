@@ -859,14 +859,22 @@ void write_summary(std::ostream& md, const std::map<std::string, Tally>& by_impl
     std::stable_sort(v.begin(), v.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
   };
   md << "## Summary\n\n";
-  std::string clean;
-  for (const std::string& name : order)
-    if (const auto it = by_implementation.find(name); it != by_implementation.end() && it->second.disagreements == 0)
+  std::string clean, none_judged;
+  for (const std::string& name : order) {
+    const auto it = by_implementation.find(name);
+    if (it == by_implementation.end() || it->second.disagreements > 0) continue;
+    if (it->second.judged == 0)
+      none_judged += (none_judged.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.not_judged) + ")";
+    else
       clean += (clean.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.judged) + ")";
+  }
   if (!clean.empty()) md << "Every judged answer within its contract (answers judged): " << clean << ".\n\n";
+  if (!none_judged.empty()) md << "No answer judged (answers not judged): " << none_judged << ".\n\n";
+  bool listed = false;
   for (const std::string& name : order) {
     const auto it = by_implementation.find(name);
     if (it == by_implementation.end() || it->second.disagreements == 0) continue;
+    listed = true;
     const Tally& t = it->second;
     std::vector<std::pair<std::string, int>> findings, families;
     for (const auto& [finding, n] : t.findings)
@@ -875,8 +883,10 @@ void write_summary(std::ostream& md, const std::map<std::string, Tally>& by_impl
       if (k.first == name && f.disagreements > 0) families.emplace_back(k.second, f.disagreements);
     by_count(findings);
     by_count(families);
+    std::ostringstream share;  // md's own format stays as it is
+    share << std::fixed << std::setprecision(2) << 100.0 * t.disagreements / t.judged;
     md << "- **" << name << "**: " << t.disagreements << " of " << t.judged << " judged answers outside the contract ("
-       << std::fixed << std::setprecision(2) << 100.0 * t.disagreements / t.judged << " %)" << std::defaultfloat;
+       << share.str() << " %)";
     const char* separator = ": ";
     for (const auto& [finding, n] : findings) {
       md << separator << finding << " " << n;
@@ -887,7 +897,7 @@ void write_summary(std::ostream& md, const std::map<std::string, Tally>& by_impl
       md << ", " << families[i].first << " (" << families[i].second << ")";
     md << ".\n";
   }
-  md << "\n";
+  if (listed) md << "\n";
 }
 
 void table_header(std::ostream& md, const char* first) {
@@ -985,21 +995,24 @@ void write_junit(const fs::path& dir, const Reports& rep, const std::vector<std:
     const std::string implementation = path.parent_path().parent_path().filename().string();
     saved[{implementation, item->family + " " + std::to_string(item->dim) + "D"}].push_back(file);
   }
+  // Seconds as xs:decimal (some JUnit readers refuse an exponent), to the microsecond.
   const auto seconds = [](const Tally& t) {
     double sum = 0;
     for (const double x : t.seconds) sum += x;
-    return sum;
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(6) << sum;
+    return text.str();
   };
   int tests = 0, failures = 0, skipped = 0;
   std::ostringstream suites;
   for (const std::string& name : order) {
     int suite_tests = 0, suite_failures = 0, suite_skipped = 0;
-    double suite_seconds = 0;
+    Tally suite_time;  // the suite's seconds, summed as its cases' are
     std::ostringstream cases;
     for (const auto& [k, t] : rep.by_implementation_family) {
       if (k.first != name) continue;
       ++suite_tests;
-      suite_seconds += seconds(t);
+      suite_time.seconds.insert(suite_time.seconds.end(), t.seconds.begin(), t.seconds.end());
       cases << "    <testcase classname=\"gjkref." << xml_text(name) << "\" name=\"" << xml_text(k.second)
             << "\" time=\"" << seconds(t) << "\"";
       if (t.disagreements > 0) {
@@ -1029,7 +1042,7 @@ void write_junit(const fs::path& dir, const Reports& rep, const std::vector<std:
     failures += suite_failures;
     skipped += suite_skipped;
     suites << "  <testsuite name=\"" << xml_text(name) << "\" tests=\"" << suite_tests << "\" failures=\""
-           << suite_failures << "\" errors=\"0\" skipped=\"" << suite_skipped << "\" time=\"" << suite_seconds
+           << suite_failures << "\" errors=\"0\" skipped=\"" << suite_skipped << "\" time=\"" << seconds(suite_time)
            << "\">\n" << cases.str() << "  </testsuite>\n";
   }
   std::ostringstream xml;

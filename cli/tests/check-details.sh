@@ -82,6 +82,8 @@ import xml.etree.ElementTree as ET
 failures = [f.text for f in ET.parse(f"{work}/answers/junit.xml").getroot().iter("failure")]
 if not failures or not all(f"({escaped})" in text for text in failures):
     fail("junit.xml's failures do not give the counterexamples with the detail on one line")
+if "No answer judged (answers not judged): misbehaving (20)." not in open(f"{work}/refusals/report.md").read():
+    fail("report.md's summary does not say that no answer of the refusing plugin was judged")
 skipped = [case for case in ET.parse(f"{work}/refusals/junit.xml").getroot().iter("testcase")
            if case.find("skipped") is not None]
 if [case.get("classname") for case in skipped] != ["gjkref.misbehaving"]:

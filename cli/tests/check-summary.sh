@@ -25,9 +25,14 @@ judged = collections.Counter(r["implementation"] for r in rows if r["finding"] !
 outside = [r for r in rows if r["within_contract"] == "false"]
 order = list(dict.fromkeys(r["implementation"] for r in rows))
 expected = []
-clean = [f"{name} ({judged[name]})" for name in order if not any(r["implementation"] == name for r in outside)]
+not_judged = collections.Counter(r["implementation"] for r in rows if r["finding"] == "not-judged")
+right = [name for name in order if not any(r["implementation"] == name for r in outside)]
+clean = [f"{name} ({judged[name]})" for name in right if judged[name] > 0]
+none = [f"{name} ({not_judged[name]})" for name in right if judged[name] == 0]
 if clean:
     expected.append("Every judged answer within its contract (answers judged): " + ", ".join(clean) + ".")
+if none:
+    expected.append("No answer judged (answers not judged): " + ", ".join(none) + ".")
 for name in order:
     mine = [r for r in outside if r["implementation"] == name]
     if not mine:

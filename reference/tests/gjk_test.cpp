@@ -1247,9 +1247,10 @@ TYPED_TEST(PostPass, TheCheckAsksTheSupportAlongAUnitScaledDirection) {
 // (a tetrahedron and a point, the distance 1/√3 apart at scale 1) scaled by 2^k, finished exactly from a made-up
 // one-point simplex, gives the exact distance to within a few ulps of T at every k. (The simplex it starts from, and the
 // shapes, do not matter: the exact loop's answer is the exact one.) Regression (finding 21, docs/edge-cases.md): the
-// rounding went through double, so long double's answer kept double's subnormal bits below 2^−1022 (10 ulps of double
-// off in FamilyProperties.ExtremeScales3d, cases/findings/exact-finish-rounding-below-doubles-range.json), was 0 below
-// 2^−1074 and was not finite beyond 2^1024; and double's own, below 2^−1022, took what GMP gives there.
+// rounding went through double, so long double's answer kept only double's subnormal bits below 2^−1022 (2^27 of its
+// own ulps at 4.1·10⁻³¹³, cases/findings/exact-finish-rounding-below-doubles-range.json), was 0 below 2^−1074 and not
+// finite beyond 2^1024: it fails at 2^−16373, 2^−1040 and 2^16376 without the fix. The subnormal answer at the end
+// holds with the old rounding too; it pins that the rounding keeps subnormals.
 TYPED_TEST(PostPass, TheExactFinishRoundsWithinTheScalarsRange) {
   using T = TypeParam;
   using L = std::numeric_limits<T>;
@@ -1525,8 +1526,8 @@ TEST(ExactArithmetic, OneFractionSumsEqualTheRationalOperations) {
 // x = m·2^e for 64-bit m and e across T's exponents, subnormals included, and for long double beyond double's range.
 // The unit is the larger gap from the result to its neighbours, computed exactly.
 // Regression (finding 21, docs/edge-cases.md): long double rounded through double, so an exact-finish answer below
-// 2^−1022 kept only double's subnormal bits (10 units of double's last place off at 6.3·10⁻³¹³, FamilyProperties.
-// ExtremeScales3d), and below 2^−1074 became 0.
+// 2^−1022 kept only double's subnormal bits (2^27 of long double's ulps at 4.1·10⁻³¹³, FamilyProperties.
+// ExtremeScales3d), below 2^−1074 became 0, and beyond double's largest value was not finite.
 template <class T>
 void rounding_keeps_its_precision(std::uint64_t seed, int lowest_exponent, int highest_exponent, int step) {
   std::mt19937_64 rng(seed);
@@ -1546,9 +1547,12 @@ void rounding_keeps_its_precision(std::uint64_t seed, int lowest_exponent, int h
         ASSERT_GT(abs(x), exact(std::numeric_limits<T>::max())) << "e " << e;  // only past T's largest value
         continue;
       }
-      const mpq_class up = exact(std::nextafter(r, std::numeric_limits<T>::infinity())) - exact(r);
-      const mpq_class down = exact(r) - exact(std::nextafter(r, -std::numeric_limits<T>::infinity()));
-      ASSERT_TRUE(abs(exact(r) - x) <= std::max(up, down))
+      mpq_class unit = 0;  // the larger gap to a finite neighbour
+      if (const T up = std::nextafter(r, std::numeric_limits<T>::infinity()); std::isfinite(up))
+        unit = std::max(unit, mpq_class(exact(up) - exact(r)));
+      if (const T down = std::nextafter(r, -std::numeric_limits<T>::infinity()); std::isfinite(down))
+        unit = std::max(unit, mpq_class(exact(r) - exact(down)));
+      ASSERT_TRUE(abs(exact(r) - x) <= unit)
           << ScalarNames::GetName<T>(0) << ": 2^" << e - 63 << "·" << m << " rounded to " << static_cast<double>(r);
       ++checked;
     }
@@ -1560,8 +1564,10 @@ TEST(ExactArithmetic, RoundingToAFloatingTypeKeepsItsPrecision) {
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   rounding_keeps_its_precision<float>(seed, -160, 140, 1);
   rounding_keeps_its_precision<double>(seed, -1100, 1040, 3);
-  rounding_keeps_its_precision<long double>(seed, -1100, -1000, 1);  // double's subnormals and below
-  rounding_keeps_its_precision<long double>(seed, -16460, 16400, 97);
+  rounding_keeps_its_precision<long double>(seed, -16460, -16370, 1);  // its subnormals and below
+  rounding_keeps_its_precision<long double>(seed, -1100, -1000, 1);    // double's subnormals and below
+  rounding_keeps_its_precision<long double>(seed, -16300, 16300, 97);
+  rounding_keeps_its_precision<long double>(seed, 16370, 16390, 1);    // its largest values and beyond
 }
 
 TEST(ExactSupport, IntegerSearchEqualsTheTextbookLoop) {

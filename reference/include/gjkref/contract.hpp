@@ -44,8 +44,7 @@ inline constexpr int kFloatJudgedExponent = 100;
 // The range clause's exponents beside float's (docs/contract.md, "Judging other implementations"): double's squares of
 // coordinates up to 2^500 stay below 2^1000, short of overflow (2^1024), and down to 2^−500 above 2^−1000, short of
 // subnormals (2^−1022); long double's 2^±8000 leave the same room in its exponent range (2^±16382). Used by the judge
-// (impl/judge.cpp; pinned by Judge.InputOutsideTheContractsRangeIsNotJudged) and FamilyProperties.* (proptests), which
-// judge double only on such input (a committed finding at 2^−1030 is judged in exact, certified and long double).
+// (impl/judge.cpp; pinned by Judge.InputOutsideTheContractsRangeIsNotJudged).
 inline constexpr int kDoubleJudgedExponent = 500;
 inline constexpr int kLongDoubleJudgedExponent = 8000;
 

@@ -82,25 +82,30 @@ struct ScalarCast<mpq_class, long double> {
 template <class V>
 using exact_vector_t = decltype(convert<Exact>(V{}));
 
-// x rounded to the floating type T, within one unit in the last place of T, anywhere in T's range. x is scaled by a
-// power of two to near 1 (exactly) and rounded there, through get_d, which truncates (for long double, as the sum of
-// two doubles, the second holding the first's remainder); then it is scaled back in double (float: and rounded to
-// nearest float) or long double, exactly unless the result is subnormal. Rounded where it lies, x would pass through
-// double's range: below 2^−1022 get_d keeps only double's subnormal bits, what it gives below 2^−1074 or above its
-// largest value GMP leaves to the system, and long double's range is far wider. For the post-pass's exact finish
+// x rounded to the floating type T, within one unit in the last place of T, anywhere in T's range (±∞ beyond it). x is
+// scaled by a power of two to near 1 (exactly) and rounded there, through get_d, which truncates (for long double, as
+// the sum of two doubles, the second holding the first's remainder); then it is scaled back in double (float: and
+// converted to float by ScalarCast, to nearest) or long double, exactly unless the result is subnormal. Rounded where it
+// lies, x would pass through double's range: below 2^−1022 get_d keeps only double's subnormal bits, what it gives
+// below 2^−1074 or above its largest value GMP leaves to the system, and long double's range is far wider. For float
+// and double the result is the old one wherever x is in double's normal range. For the post-pass's exact finish
 // (finish.hpp), whose answers are held to the floating contract, not to correct rounding.
 // Regression: ExactArithmetic.RoundingToAFloatingTypeKeepsItsPrecision.
 template <std::floating_point T>
 T round_to(const mpq_class& x) {
+  using L = std::numeric_limits<T>;
   if (x == 0) return T(0);
-  const int k = static_cast<int>(std::clamp(binary_magnitude(x), -20000L, 20000L));
+  const long magnitude = binary_magnitude(x);  // log₂|x| to within 1
+  if (magnitude > L::max_exponent + 1) return x > 0 ? L::infinity() : -L::infinity();
+  if (magnitude < L::min_exponent - L::digits - 2) return x > 0 ? T(0) : -T(0);
+  const int k = static_cast<int>(magnitude);
   const mpq_class near_one = ScalarTraits<mpq_class>::scale_by_power_of_two(x, -k);
   const double high = near_one.get_d();
   if constexpr (std::is_same_v<T, long double>) {
     const double low = mpq_class(near_one - mpq_class(high)).get_d();
     return std::ldexp(static_cast<long double>(high) + static_cast<long double>(low), k);
   } else {
-    return static_cast<T>(std::ldexp(high, k));
+    return ScalarCast<T, double>::apply(std::ldexp(high, k));
   }
 }
 
