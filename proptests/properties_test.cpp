@@ -180,7 +180,7 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
 // Float only on input its rounding keeps relative (float_rounding_is_relative). Double is judged beyond its stated range
 // (2^±kDoubleJudgedExponent) too, where it holds, but not where its allowances underflow in double (128·ε·M below the
 // least normal double, the rule of impl/judge.cpp): there a relative claim cannot be measured, and only the status and
-// the cap are asserted (a committed finding at 2^−1030 is judged in exact, certified and long double). Long double's
+// the cap are asserted (near 2^−1030, say: the exact, certified and long double modes are judged there). Long double's
 // range holds every double: judged everywhere, to double's resolution (distance_allowance).
 template <class T>
 void floating_properties(const Case& c, const Answer& truth, const Settings& given = Settings()) {

@@ -87,9 +87,8 @@ using exact_vector_t = decltype(convert<Exact>(V{}));
 // the sum of two doubles, the second holding the first's remainder); then it is scaled back in double (float: and
 // converted to float by ScalarCast, to nearest) or long double, exactly unless the result is subnormal. Rounded where it
 // lies, x would pass through double's range: below 2^−1022 get_d keeps only double's subnormal bits, what it gives
-// below 2^−1074 or above its largest value GMP leaves to the system, and long double's range is far wider. For float
-// and double the result is the old one wherever x is in double's normal range. For the post-pass's exact finish
-// (finish.hpp), whose answers are held to the floating contract, not to correct rounding.
+// below 2^−1074 or above its largest value GMP leaves to the system, and long double's range is far wider. For the
+// post-pass's exact finish (finish.hpp), whose answers are held to the floating contract, not to correct rounding.
 // Regression: ExactArithmetic.RoundingToAFloatingTypeKeepsItsPrecision.
 template <std::floating_point T>
 T round_to(const mpq_class& x) {
