@@ -1288,10 +1288,7 @@ TYPED_TEST(PostPass, TheExactFinishRoundsWithinTheScalarsRange) {
   r.simplex.points[0] = SupportPoint<Vec3<T>>{{s - t, -t, -t}, {s, 0, 0}, {t, t, t}, 0, 0};
   r.simplex.weights[0] = T(1);
   detail::finish_exactly(a, b, detail::Query::Distance, r);
-  const auto exact = [](T y) {
-    if constexpr (std::is_same_v<T, long double>) return exact_rational(y);
-    else return mpq_class(static_cast<double>(y));
-  };
+  const auto exact = [](T y) { return ScalarCast<Exact, T>::apply(y); };  // the rational y denotes
   const mpq_class third = (exact(s) - 3 * exact(t)) / 3;
   ASSERT_LT(third, exact(L::min())) << "the closest point is not subnormal";
   for (int i = 0; i < 3; ++i)
@@ -1531,10 +1528,7 @@ TEST(ExactArithmetic, OneFractionSumsEqualTheRationalOperations) {
 template <class T>
 void rounding_keeps_its_precision(std::uint64_t seed, int lowest_exponent, int highest_exponent, int step) {
   std::mt19937_64 rng(seed);
-  const auto exact = [](T y) {
-    if constexpr (std::is_same_v<T, long double>) return exact_rational(y);
-    else return mpq_class(static_cast<double>(y));
-  };
+  const auto exact = [](T y) { return ScalarCast<Exact, T>::apply(y); };  // the rational y denotes
   int checked = 0;
   for (int e = lowest_exponent; e <= highest_exponent; e += step)
     for (int t = 0; t < 8; ++t) {

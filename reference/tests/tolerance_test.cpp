@@ -139,9 +139,9 @@ TEST(Contract, TheJudgeCountsDoublesOwnRounding) {
   for (const double off : {ulp, -ulp})
     EXPECT_NE(judge_floating({true, d + off}, true, d, eps, m, m, 3, false), Judgement::Violates) << off;
   EXPECT_EQ(judge_floating({true, d + 2 * ulp}, true, d, eps, m, m, 3, false), Judgement::Violates);
-  // In double's normal range, one ulp of double is within ε·d: the same.
-  const double normal = 0.75;
-  EXPECT_NE(judge_floating({true, std::nextafter(normal, 1.0)}, true, normal, eps, 1e-3, 1e-3, 3, false),
+  // In double's normal range, one ulp of double is within ε·d: the same (input of scale M = 2^−10, distance 0.75).
+  const double normal = 0.75, normal_m = std::ldexp(1.0, -10);
+  EXPECT_NE(judge_floating({true, std::nextafter(normal, 1.0)}, true, normal, eps, normal_m, normal_m, 3, false),
             Judgement::Violates);
 }
 
