@@ -115,14 +115,24 @@ class Reference final : public Implementation {
           out.detail = to_string(r.input_error);
           return out;
       }
-      out.distance = static_cast<double>(r.distance());
       std::array<std::array<double, 3>, 2> w{};
-      for (int k = 0; k < V::dimension; ++k) {
-        w[0][k] = ScalarTraits<T>::to_double(r.witness_a[k]);
-        w[1][k] = ScalarTraits<T>::to_double(r.witness_b[k]);
+      if constexpr (is_exact_v<T>) {
+        // The exact answer's doubles, each the correct rounding of its rational (r.distance() and to_double are for
+        // display: get_d truncates, and the square root of a rounded square rounds twice).
+        out.distance = correctly_rounded_sqrt(r.squared_distance());
+        for (int k = 0; k < V::dimension; ++k) {
+          w[0][k] = round_to_double(r.witness_a[k]);
+          w[1][k] = round_to_double(r.witness_b[k]);
+        }
+        out.exact_squared_distance = r.squared_distance();
+      } else {
+        out.distance = static_cast<double>(r.distance());
+        for (int k = 0; k < V::dimension; ++k) {
+          w[0][k] = ScalarTraits<T>::to_double(r.witness_a[k]);
+          w[1][k] = ScalarTraits<T>::to_double(r.witness_b[k]);
+        }
       }
       out.witnesses = w;
-      if constexpr (is_exact_v<T>) out.exact_squared_distance = r.squared_distance();
       return out;
     });
   }

@@ -7,9 +7,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <ios>
 #include <limits>
 #include <set>
 
+#include "gjkref/exact.hpp"
 #include "gjkref/implementations.hpp"
 #include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
@@ -268,6 +270,44 @@ TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
     EXPECT_EQ(*r.exact_squared_distance, truth.squared_distance) << ref->info().name;
   }
   EXPECT_EQ(exact_modes, 2);
+}
+
+// The exact reference's doubles are the correct roundings of its exact answer: the distance bit-equal to the oracle's,
+// each witness coordinate the nearest double to the exact closest point. A point p over the inside of the triangle
+// (0,0,0) (1,0,1) (0,1,1), in the plane x + y − z = 0 with normal n = (1,1,−1): the closest point is p − t·n with
+// t = (p·n)/3, a rational with a factor 3 in its denominator, so neither it nor the distance |p·n|/√3 is a double. The
+// adapter once gave the display values — the square root of the squared distance truncated to double, each witness
+// coordinate truncated — and 7 of these 40 distances and 48 of the 120 coordinates of the witnesses on A were one ulp
+// off.
+TEST(BuiltinAdapters, TheExactReferenceRoundsItsAnswerCorrectly) {
+  const auto refs = reference_implementations();
+  const auto exact = std::find_if(refs.begin(), refs.end(),
+                                  [](const auto& r) { return r->info().name == "reference-exact"; });
+  ASSERT_NE(exact, refs.end());
+  for (int k = 0; k < 40; ++k) {
+    casefile::Case c;
+    c.name = "point-over-a-face";
+    c.dim = 3;
+    c.a.points = {{0, 0, 0}, {1, 0, 1}, {0, 1, 1}};
+    const std::array<double, 3> p{0.2 + 0.001 * k, 0.25 - 0.0007 * k, 0.9 + 0.003 * k};
+    c.b.points = {p};
+    const mpq_class t = (mpq_class(p[0]) + mpq_class(p[1]) - mpq_class(p[2])) / 3;
+    const std::array<mpq_class, 3> closest{mpq_class(p[0]) - t, mpq_class(p[1]) - t, mpq_class(p[2]) + t};
+    ASSERT_GT(closest[0], 0);  // inside the triangle: the face's point is the closest
+    ASSERT_GT(closest[1], 0);
+    ASSERT_LT(closest[0] + closest[1], 1);
+    const oracle::Answer truth = oracle::hull_oracle(c);
+    ASSERT_EQ(truth.squared_distance, mpq_class(3 * t * t)) << "k = " << k;
+    const Result r = (*exact)->run(c);
+    ASSERT_EQ(r.status, Status::Answered) << r.detail;
+    ASSERT_TRUE(r.distance && r.witnesses);
+    EXPECT_EQ(*r.distance, truth.distance) << "k = " << k << std::hexfloat << ": " << *r.distance;
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_EQ(r.witnesses->at(0)[i], round_to_double(closest[i]))
+          << "k = " << k << ", coordinate " << i << std::hexfloat << ": " << r.witnesses->at(0)[i];
+      EXPECT_EQ(r.witnesses->at(1)[i], p[i]) << "k = " << k << ", coordinate " << i;
+    }
+  }
 }
 
 // The certified mode reports the oracle's class, and its distance bit-equal to the oracle's correctly rounded one; the
