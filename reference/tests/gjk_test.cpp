@@ -4,6 +4,8 @@
 //  - floating modes agree with exact on the verdict and are within the contract on the distance;
 //  - scaling by 2^k scales every output bit-exactly; (A, B) ↔ (B, A); boolean agrees with distance;
 //    warm starts give the cold answer; affine transforms; a 2D case embedded in 3D.
+#include <cfloat>
+
 #include "test_support.hpp"
 
 namespace gjkref::test {
@@ -810,8 +812,8 @@ TEST(GjkExact, WarmStartsFromDegenerateSimplices) {
   EXPECT_GT(flat, 100) << "degenerate warm simplices must be frequent";
 }
 
-// check_certificate must refute what is false: a reversed separating direction, a simplex point that is not the
-// vertex pair it names, and an intersecting simplex moved off the origin.
+// A long double is the rational it denotes, read from every bit of its significand (LDBL_MANT_DIG of them, whatever the
+// format).
 TEST(Certificates, LongDoubleConvertsExactly) {
   // The last value is a subnormal long double.
   for (long double x : {0.0L, 1.0L, -0.1L, 1.0L / 3.0L, std::ldexp(1.0L, -16000), std::ldexp(0.75L, 16000),
@@ -822,7 +824,15 @@ TEST(Certificates, LongDoubleConvertsExactly) {
   EXPECT_EQ(exact_rational(-0.1L) + exact_rational(0.1L), Exact(0));
   EXPECT_EQ(exact_rational(0.75L), rational(3, 4));
   EXPECT_EQ(exact_rational(std::ldexp(1.0L, 70)), Exact(mpz_class(1) << 70));
+  // 1/3 rounded to the nearest multiple of 2^−(p+1), p = LDBL_MANT_DIG (1/3 lies in [1/4, 1/2)): 2^(p+1) is 1 or 2
+  // modulo 3, so the nearest numerator is (2^(p+1) − 1)/3 or (2^(p+1) + 1)/3.
+  const mpz_class n = mpz_class(1) << (LDBL_MANT_DIG + 1);
+  const mpz_class numerator = mpz_class(n % 3) == 1 ? mpz_class((n - 1) / 3) : mpz_class((n + 1) / 3);
+  EXPECT_EQ(exact_rational(1.0L / 3.0L), Exact(numerator) / Exact(n));
 }
+
+// check_certificate must refute what is false: a reversed separating direction, a simplex point that is not the
+// vertex pair it names, and an intersecting simplex moved off the origin.
 
 TEST(Certificates, CorruptedCertificatesAreRefuted) {
   using V = Vec3<double>;

@@ -145,6 +145,22 @@ TEST(Contract, TheJudgeCountsDoublesOwnRounding) {
             Judgement::Violates);
 }
 
+// judge_floating compares the distance by "within the allowance", so that a NaN is outside it: a NaN distance, or an
+// allowance made NaN by a NaN scale, is refused. It once asked "beyond the allowance?", which no NaN is, and called a NaN
+// distance within the contract; the property suite and the fuzz targets judge the reference with it (found by a
+// reading of the code; docs/edge-cases.md). The truth itself agrees, +∞ (a distance beyond double's range) included,
+// where the difference of the two is NaN. What does not matter: the verdict (both say separated).
+TEST(Contract, TheJudgeRefusesNaN) {
+  const double eps = std::numeric_limits<double>::epsilon(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(judge_floating({true, nan}, true, 1.0, eps, 1, 1, 3, false), Judgement::Violates);
+  EXPECT_EQ(judge_floating({true, 1.0}, true, 1.0, eps, 1, 1, 3, false), Judgement::Agrees);
+  EXPECT_EQ(judge_floating({true, std::nextafter(1.0, 2.0)}, true, 1.0, eps, nan, 1, 3, false), Judgement::Violates);
+  EXPECT_EQ(judge_floating({true, std::nextafter(1.0, 2.0)}, true, 1.0, nan, 1, 1, 3, false), Judgement::Violates);
+  EXPECT_EQ(judge_floating({true, inf}, true, inf, eps, std::numeric_limits<double>::max(), 1, 3, false),
+            Judgement::Agrees);
+}
+
 // ScalarCast's stated narrowing (vec.hpp): the nearest value, ±∞ from max + ulp(max)/2 on (the tie itself goes to the
 // even neighbour, ∞), max between max and that point. What does not matter: the sign (both are checked). Issue 18's
 // build-type failure converted a double near 2^1023 with a plain float(x), which C++ leaves undefined.

@@ -840,6 +840,11 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
         r.repairs = repair;
         if (with_exact) {
           r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
+          // Two exact answers, the proven one and the rational side's: a disagreement is a bug, never a rounding.
+          if (r.exact->status != PenetrationStatus::Penetrating ||
+              correctly_rounded_sqrt(r.exact->squared_depth) != r.depth)
+            throw std::logic_error(std::string("gjkref: the exact EPA (") + to_string(r.exact->status) +
+                                   ") disagrees with the proven depth — a bug in gjkref");
           detail::certified_contact(a, b, r.certificate, r);
         }
         return true;

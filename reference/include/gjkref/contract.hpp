@@ -100,11 +100,14 @@ inline double distance_allowance(double true_distance, double epsilon, double m,
 }
 
 // Pinned by Contract.JudgeRefusesAnswersOutsideTheContract{2d,3d} (proptests): the judge accepts the truth and
-// refuses a distance just outside the allowance, and a wrong verdict outside the band.
+// refuses a distance just outside the allowance, and a wrong verdict outside the band. A distance is within the
+// allowance only when that comparison holds: a NaN anywhere (the answer, or an allowance from NaN scales) is outside
+// it; the truth itself always agrees, +∞ included (Contract.TheJudgeRefusesNaN).
 inline Judgement judge_floating(const FloatingAnswer& answer, bool truly_separated, double true_distance, double epsilon,
                                 double m, double r, int dim, bool input_rounded) {
   const double allowed = distance_allowance(true_distance, epsilon, m, r, dim, input_rounded);
-  if (std::fabs(answer.distance - true_distance) > allowed) return Judgement::Violates;
+  if (answer.distance != true_distance && !(std::fabs(answer.distance - true_distance) <= allowed))
+    return Judgement::Violates;
   if (answer.says_separated == truly_separated) return Judgement::Agrees;
   return true_distance <= verdict_band(epsilon, m, r, dim, input_rounded) ? Judgement::WithinBand : Judgement::Violates;
 }

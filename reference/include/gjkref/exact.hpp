@@ -58,19 +58,25 @@ struct ScalarTraits<mpq_class> {
 
 using Exact = mpq_class;
 
-// A finite long double as the exact rational it denotes: x = m · 2^(e−64) with the 64-bit integer mantissa m.
+// A finite long double as the exact rational it denotes: |x| = f·2^e with 0.5 ≤ f < 1, and f's bits read 32 at a time
+// (f·2^32 splits exactly into an integer below 2^32 and a fraction with 32 fewer bits), so every binary format is read
+// whole: x87's 64-bit significand, IEEE binary128's 113, or double's 53 where long double is double.
 // (mpq_class has no long double constructor; float and double convert exactly through mpq_class(double).)
 inline mpq_class exact_rational(long double x) {
   int e = 0;
-  const long double fraction = std::frexp(x, &e);                  // x = fraction · 2^e, 0.5 ≤ |fraction| < 1
-  const long double scaled = std::ldexp(std::fabs(fraction), 64);  // an integer < 2^64: long double holds 64 bits
-  const auto mantissa = static_cast<std::uint64_t>(scaled);
-  mpz_class m(static_cast<unsigned long>(mantissa >> 32));
-  m <<= 32;
-  m += static_cast<unsigned long>(mantissa & 0xffffffffu);
-  mpq_class q(m);
-  q = ScalarTraits<mpq_class>::scale_by_power_of_two(q, e - 64);
-  return fraction < 0 ? mpq_class(-q) : q;
+  long double fraction = std::fabs(std::frexp(x, &e));
+  mpz_class m;
+  int bits = 0;
+  while (fraction != 0) {
+    fraction = std::ldexp(fraction, 32);
+    const long double chunk = std::floor(fraction);
+    fraction -= chunk;
+    m <<= 32;
+    m += static_cast<unsigned long>(chunk);
+    bits += 32;
+  }
+  const mpq_class q = ScalarTraits<mpq_class>::scale_by_power_of_two(mpq_class(m), e - bits);
+  return x < 0 ? mpq_class(-q) : q;
 }
 
 template <>
