@@ -1425,8 +1425,12 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       err << "gjkref check: --dim takes 2 or 3\n";
       return 2;
     }
-  if (o.cases < 1 || o.jobs < 1) {
-    err << "gjkref check: --cases and --jobs must be at least 1\n";
+  if (o.cases < 1) {
+    err << "gjkref check: --cases must be at least 1\n";
+    return 2;
+  }
+  if (o.jobs < 1 || o.jobs > kMaxJobs) {
+    err << "gjkref check: --jobs is a whole number from 1 to " << kMaxJobs << "\n";
     return 2;
   }
   if (o.slice && !(o.slice->second >= 1 && o.slice->first >= 0 && o.slice->first < o.slice->second)) {
@@ -1440,6 +1444,22 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   auto& implementations = *selected;
   std::vector<std::string> order;
   for (const auto& i : implementations) order.push_back(i->info().name);
+  // An implementation asked for by name (or group) that answers none of the dimensions asked for would be given no
+  // case, and a campaign without any (implementation, dimension) pair would judge nothing and pass: both are refused.
+  const auto answers_a_dimension = [&](const impl::Info& info) {
+    return std::any_of(o.dims.begin(), o.dims.end(), [&](int d) { return d == 2 ? info.in_2d : info.in_3d; });
+  };
+  for (const auto& i : implementations)
+    if (!o.implementations.empty() && !answers_a_dimension(i->info())) {
+      err << "gjkref check: " << i->info().name << " answers " << (i->info().in_2d ? "2D" : "3D")
+          << " only, and --dim asks for " << (i->info().in_2d ? "3D" : "2D") << ": it would be given no case\n";
+      return 2;
+    }
+  if (std::none_of(implementations.begin(), implementations.end(),
+                   [&](const auto& i) { return answers_a_dimension(i->info()); })) {
+    err << "gjkref check: no implementation chosen answers the dimensions asked for: nothing would be judged\n";
+    return 2;
+  }
 
   const fs::path dir = o.out;
   if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
@@ -1539,7 +1559,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     if (pid > 0) running[pid] = job;
     return pid > 0;
   };
-  for (int job = 0; job < o.jobs; ++job)
+  // A stop signal while the shards start ends the starting: those running are stopped by the loop below.
+  for (int job = 0; job < o.jobs && g_stop_signal == 0; ++job)
     if (!start_shard(job)) {
       err << "gjkref check: cannot fork\n";
       for (const auto& [pid, j] : running) ::kill(pid, SIGTERM);
@@ -1808,11 +1829,11 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
     return 3;
   }
-  if (rep.disagreements > 0) {
-    err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
-    return 1;
-  }
-  return 0;
+  // A partial campaign is not a verdict on the implementations, whatever its answers: 3, as a shard of check that
+  // stopped early, so that a CI job gated on the merge fails when a slice is missing.
+  if (rep.disagreements > 0) err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
+  if (!why_partial.empty() || static_cast<std::size_t>(rep.items) < campaign_items) return 3;
+  return rep.disagreements > 0 ? 1 : 0;
 }
 
 }  // namespace gjkref::cli

@@ -14,6 +14,11 @@
 
 namespace gjkref::cli {
 
+// The most shards (--jobs) one run starts. Each is a process with a worker process of its own for every out-of-process
+// implementation, so a mistyped --jobs 200000 would fill the process table and the machine's memory long before it
+// ran a case; 1,024 is above any one machine's cores and far below those limits. Pinned by cli.check-bad-arguments.
+inline constexpr int kMaxJobs = 1024;
+
 struct CheckOptions {
   std::vector<std::string> implementations;  // names or groups; empty: every built-in one (and every plugin's)
   std::vector<std::string> plugins;

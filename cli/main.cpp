@@ -1,7 +1,12 @@
 // gjkref — the command-line tool: demo, eval, check, render (docs/comparing.md).
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <new>
 #include <limits>
 #include <cstdlib>
 #include <iostream>
@@ -93,7 +98,10 @@ int main(int argc, char** argv) {
   check->add_option("--cases", check_options.cases, "cases per family and dimension")->capture_default_str();
   CLI::Option* seed_option =
       check->add_option("--seed", check_seed, "the seed (default: random, printed)")->check(decimal_digits);
-  check->add_option("--jobs", check_options.jobs, "worker shards (processes)")->capture_default_str();
+  check->add_option("--jobs", check_options.jobs, "worker shards (processes)")
+      ->capture_default_str()
+      ->check(whole_number(gjkref::cli::kMaxJobs,
+                           "--jobs is a whole number from 1 to " + std::to_string(gjkref::cli::kMaxJobs), "JOBS"));
   check->add_option("--out", check_options.out, "output directory (reports, counterexamples; resumable)")
       ->capture_default_str();
   check->add_option("--time-limit", check_options.time_limit_seconds, "seconds one query may take before it is a hang")
@@ -143,46 +151,81 @@ int main(int argc, char** argv) {
   render->add_option("--plugin", render_options.plugins, "a plugin library to run as well; repeatable")
       ->allow_extra_args(false);
 #endif
+#ifdef GJKREF_HAVE_ORACLE
+  // A comma-separated list, each name once, in the order first given. An option given but naming nothing (--family "")
+  // is refused rather than read as "all": a CI job whose variable came out empty would check what it did not ask for.
+  const auto names_in = [](const std::string& list, std::vector<std::string>& out) {
+    std::stringstream in(list);
+    for (std::string item; std::getline(in, item, ',');)
+      if (!item.empty() && std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
+    return !out.empty();
+  };
+  const auto names_nothing = [](const char* command, const char* option) {
+    std::cerr << "gjkref " << command << ": " << option << " names nothing (leave it out for all)\n";
+    return 2;
+  };
+#endif
+  const auto run_subcommand = [&]() -> int {
+    if (demo->parsed()) return gjkref::cli::run_demo(std::cout) == 0 ? 0 : 1;
+#ifdef GJKREF_HAVE_ORACLE
+    if (eval->parsed()) {
+      if (eval->count("--impl") > 0 && !names_in(impl_list, eval_options.implementations))
+        return names_nothing("eval", "--impl");
+      return gjkref::cli::run_eval(eval_options, std::cout, std::cerr);
+    }
+    if (check->parsed()) {
+      if (check->count("--impl") > 0 && !names_in(check_impls, check_options.implementations))
+        return names_nothing("check", "--impl");
+      if (check->count("--family") > 0 && !names_in(check_families, check_options.families))
+        return names_nothing("check", "--family");
+      std::vector<int> dims;
+      for (const int d : check_options.dims)
+        if (std::find(dims.begin(), dims.end(), d) == dims.end()) dims.push_back(d);
+      check_options.dims = dims;
+      if (*seed_option) check_options.seed = check_seed;
+      check_options.progress = !no_progress;
+      if (!check_shard.empty()) {
+        // Every slice must draw the same cases: a slice with a seed of its own would be part of another campaign.
+        if (!*seed_option) {
+          std::cerr << "gjkref check: --shard needs --seed (every slice of a campaign draws its cases from the same "
+                       "seed; docs/scaling.md)\n";
+          return 2;
+        }
+        const auto slash = check_shard.find('/');
+        check_options.slice =
+            std::pair{std::stoi(check_shard.substr(0, slash)), std::stoi(check_shard.substr(slash + 1))};
+      }
+      return gjkref::cli::run_check(check_options, std::cout, std::cerr);
+    }
+    if (merge->parsed()) return gjkref::cli::run_merge(merge_options, std::cout, std::cerr);
+    if (list->parsed()) return gjkref::cli::run_list(list_plugins, std::cout, std::cerr);
+    if (render->parsed()) {
+      if (render->count("--impl") > 0 && !names_in(render_impls, render_options.implementations))
+        return names_nothing("render", "--impl");
+      return gjkref::cli::run_render(render_options, std::cout, std::cerr);
+    }
+#endif
+    return 0;
+  };
   // Exit status 2 for every usage error (docs/comparing.md, "Exit status"), whatever CLI11's own code for it.
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  if (demo->parsed()) return gjkref::cli::run_demo(std::cout) == 0 ? 0 : 1;
-#ifdef GJKREF_HAVE_ORACLE
-  if (eval->parsed()) {
-    std::stringstream names(impl_list);
-    for (std::string name; std::getline(names, name, ',');)
-      if (!name.empty()) eval_options.implementations.push_back(name);
-    return gjkref::cli::run_eval(eval_options, std::cout, std::cerr);
+  // The subcommand's status, unless its output could not be written: a table or JSON lost on a full disk or a closed
+  // pipe is an error (2, as an output directory that cannot be written to), not a clean run.
+  const auto written = [](int status) {
+    std::cout.flush();
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout) return status;
+    std::cerr << "gjkref: cannot write to standard output: " << std::strerror(errno) << "\n";
+    return status >= 2 ? status : 2;
+  };
+  try {
+    return written(run_subcommand());
+  } catch (const std::bad_alloc&) {
+    std::cerr << "gjkref: out of memory (a campaign holds about 60 bytes per case of the whole campaign, in every "
+                 "slice: docs/scaling.md)\n";
+    return 3;
   }
-  if (check->parsed()) {
-    const auto split = [](const std::string& list) {
-      std::vector<std::string> out;
-      std::stringstream in(list);
-      for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty()) out.push_back(item);
-      return out;
-    };
-    check_options.implementations = split(check_impls);
-    check_options.families = split(check_families);
-    if (*seed_option) check_options.seed = check_seed;
-    check_options.progress = !no_progress;
-    if (!check_shard.empty()) {
-      const auto slash = check_shard.find('/');
-      check_options.slice = std::pair{std::stoi(check_shard.substr(0, slash)), std::stoi(check_shard.substr(slash + 1))};
-    }
-    return gjkref::cli::run_check(check_options, std::cout, std::cerr);
-  }
-  if (merge->parsed()) return gjkref::cli::run_merge(merge_options, std::cout, std::cerr);
-  if (list->parsed()) return gjkref::cli::run_list(list_plugins, std::cout, std::cerr);
-  if (render->parsed()) {
-    std::stringstream names(render_impls);
-    for (std::string name; std::getline(names, name, ',');)
-      if (!name.empty()) render_options.implementations.push_back(name);
-    return gjkref::cli::run_render(render_options, std::cout, std::cerr);
-  }
-#endif
-  return 0;
 }

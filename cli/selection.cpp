@@ -21,7 +21,11 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
   }
   if (builtin.status != impl::LoadStatus::Loaded) {
     err << "gjkref: a built-in plugin did not load (is the build complete? GJKREF_PLUGIN_DIR="
-        << impl::builtin_plugin_directory() << "):\n" << builtin.error << "\n";
+        << impl::builtin_plugin_directory()
+        << (limits.memory_mib > 0 && limits.memory_mib != impl::kDefaultWorkerMemoryLimitMiB
+                ? "; or is --memory-limit too small?"
+                : "")
+        << "):\n" << builtin.error << "\n";
     return std::nullopt;
   }
   auto all = std::move(builtin.implementations);

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -127,7 +128,13 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
     ::setrlimit(RLIMIT_AS, &limit);
   }
   void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!library) fail_to_load(4, std::string("cannot load: ") + ::dlerror());
+  if (!library)
+    fail_to_load(4, std::string("cannot load: ") + ::dlerror() +
+                        (memory_mib > 0 && memory_mib != kDefaultWorkerMemoryLimitMiB && !kAddressSanitizer &&
+                                 std::filesystem::exists(path)
+                             ? " (the worker's address space was limited to " + std::to_string(memory_mib) +
+                                   " MiB: --memory-limit)"
+                             : std::string()));
   using ListFunction = const gjkref_implementation* const* (*)(size_t*);
   auto list_function = reinterpret_cast<ListFunction>(::dlsym(library, "gjkref_plugin_implementations"));
   if (!list_function) fail_to_load(4, "the library does not export gjkref_plugin_implementations");
@@ -549,8 +556,13 @@ class PluginImplementation final : public Implementation {
 
 }  // namespace
 
-PluginLoad open_plugin(const std::string& path, WorkerLimits limits) {
+PluginLoad open_plugin(const std::string& given, WorkerLimits limits) {
   PluginLoad out;
+  // A bare file name is a path in the current directory when that file exists there (dlopen would look for it in the
+  // library path only, and say "No such file" of a file the user can see); otherwise dlopen's own search applies.
+  std::error_code ec;
+  const std::string path =
+      given.find('/') == std::string::npos && std::filesystem::is_regular_file(given, ec) ? "./" + given : given;
   Worker lister(path, -1, limits);
   const Listed listed = lister.start();
   if (listed.status != LoadStatus::Loaded) {

@@ -56,6 +56,42 @@ refused "unknown family 'nosuch'" --impl reference-double --out "$WORK/c" --fami
 refused "unknown implementation 'nosuch'" --out "$WORK/c" --impl nosuch
 refused "a memory limit is a whole number" --impl reference-double --out "$WORK/c" --memory-limit -1
 refused "a memory limit is a whole number" --impl reference-double --out "$WORK/c" --memory-limit lots
+# --jobs past kMaxJobs (a mistyped 200000 forked shards for minutes, past SIGTERM), and 0.
+refused "--jobs is a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 200000
+refused "--jobs is a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 1025
+refused "--jobs is a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 0
+# A slice without a seed would draw cases of its own; a list that names nothing is not "all".
+refused "--shard needs --seed" --impl reference-double --out "$WORK/c" --shard 0/2
+refused "--family names nothing" --impl reference-double --out "$WORK/c" --family ""
+refused "--impl names nothing" --impl "," --out "$WORK/c"
+# Nothing to judge: a 2D-only implementation asked for in 3D.
+refused "box2d-distance answers 2D only" --impl box2d-distance --dim 3 --out "$WORK/c"
+# A name given twice counts once: the campaign's record and its logs hold each case once.
+"$GJKREF" check --impl reference-double,reference-double --family touching,touching --dim 2,2 --dim 2 --cases 3 \
+  --seed 1 --no-progress --out "$WORK/twice" > "$WORK/out" 2>&1 ||
+  { echo "FAIL: a campaign with names given twice"; cat "$WORK/out"; failures=$((failures + 1)); }
+if ! python3 -c "import json,sys; c=json.load(open('$WORK/twice/campaign.json')); sys.exit(0 if c['dims']==[2] and c['families']==['touching'] and c['implementations']==['reference-double'] else 1)" ||
+   [ "$(cat "$WORK"/twice/shard-*.jsonl | wc -l)" -ne 3 ]; then
+  echo "FAIL: names given twice were run twice:"; cat "$WORK/twice/campaign.json"; failures=$((failures + 1))
+fi
+# Standard output that cannot be written is an error, not a clean run whose table was lost.
+CASE_FILE="$(dirname "$0")/../../cases/examples/touching-squares-2d.json"
+for command in "eval --impl reference-exact $CASE_FILE" "list" \
+               "check --impl reference-double --family touching --dim 2 --cases 2 --seed 1 --no-progress --out $WORK/full"; do
+  status=0
+  # shellcheck disable=SC2086
+  "$GJKREF" $command > /dev/full 2> "$WORK/out" || status=$?
+  if [ "$status" -ne 2 ] || ! grep -q "cannot write to standard output" "$WORK/out"; then
+    echo "FAIL: $command > /dev/full exited $status:"; cat "$WORK/out"; failures=$((failures + 1))
+  fi
+done
+# A plugin named by a bare file name in the current directory is that file.
+PLUGIN="$(dirname "$GJKREF")/../impl/libgjkref-example-plugin.so"
+if [ -f "$PLUGIN" ]; then
+  cp "$PLUGIN" "$WORK/libmine.so"
+  (cd "$WORK" && "$GJKREF" list --plugin libmine.so > "$WORK/out" 2>&1) && grep -q "example" "$WORK/out" ||
+    { echo "FAIL: --plugin libmine.so in the current directory"; cat "$WORK/out"; failures=$((failures + 1)); }
+fi
 # eval takes the same time limit, validated the same way.
 CASE="$(dirname "$0")/../../cases/examples/touching-squares-2d.json"
 status=0
