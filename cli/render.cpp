@@ -452,8 +452,11 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   for (auto& implementation : *selected) {
     const impl::Result r = implementation->run(c);
     const impl::Judged j = impl::judge(truth, r, implementation->info(), c);
-    if (!j.judged) continue;
-    answers.push_back({implementation->info().name, r, impl::summary(j)});
+    // Drawn unless it has nothing to draw in this dimension; an answer the contract makes no claim on (outside the
+    // judged range, say) is drawn too, saying why it is not judged, as eval shows it.
+    if (r.status == impl::Status::Unsupported) continue;
+    answers.push_back({implementation->info().name, r,
+                       j.judged || j.not_judged.empty() ? impl::summary(j) : "not judged: " + j.not_judged});
   }
   std::string svg;
   try {

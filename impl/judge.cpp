@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "gjkref/case_shapes.hpp"
@@ -217,7 +218,9 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
   j.band = allow.band();
   if (!exact && s.m > 0 && kContractVerdictEpsilons * epsilon * s.m < std::numeric_limits<double>::min()) {
     j.judged = false;
-    j.not_judged = "the contract's allowances underflow (M = " + std::to_string(s.m) + ")";
+    char m[32];
+    std::snprintf(m, sizeof m, "%.3g", s.m);  // std::to_string writes %f: 0.000000 for every M here
+    j.not_judged = std::string("the contract's allowances underflow (M = ") + m + ")";
     return j;
   }
   // And their overflow: M, the largest coordinate of a difference a − b, is computed in double and is +∞ where a − b
