@@ -38,6 +38,7 @@
 #include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
 #include "selection.hpp"
+#include "text.hpp"
 
 namespace gjkref::cli {
 namespace {
@@ -923,30 +924,6 @@ struct Reports {
   std::vector<std::string> counterexamples;
   std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
-
-// An implementation's text (its detail: an exception's message, the end of its stderr, anything a plugin says) on one
-// line, for the line-based outputs (results.csv, report.md): a backslash doubled, and a control character as its C
-// escape (\n, \r, \t, or \xNN), so that every row of results.csv is one line and the text can still be read back.
-std::string one_line(const std::string& text) {
-  std::string out;
-  for (const char ch : text) {
-    switch (ch) {
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (const auto byte = static_cast<unsigned char>(ch); byte < 0x20 || byte == 0x7f) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
-          out += escaped;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
-}
 
 // The same in report.md, where a '|' would also end a table cell.
 std::string markdown_text(const std::string& text) {

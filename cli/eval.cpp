@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -20,6 +21,7 @@
 #include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
 #include "selection.hpp"
+#include "text.hpp"
 
 namespace gjkref::cli {
 namespace {
@@ -124,7 +126,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     }
     if (!second) check = truth;
   } catch (const std::logic_error& e) {
-    err << "gjkref eval: THE ORACLE FAILED on case '" << c.name << "' (" << file << "): " << e.what()
+    err << "gjkref eval: THE ORACLE FAILED on case '" << one_line(c.name) << "' (" << file << "): " << e.what()
         << "\nThis is a bug in gjkref; please report it with the case file.\n";
     ++t.oracle_disagreements;
     ++t.evaluated;
@@ -134,7 +136,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   for (int k = 0; k < 3; ++k)
     methods_agree = methods_agree && truth.witness_a[k] - truth.witness_b[k] == check.witness_a[k] - check.witness_b[k];
   if (!methods_agree) {
-    err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << c.name << "' (" << file << "): hull says "
+    err << "gjkref eval: THE TWO EXACT ORACLES DISAGREE on case '" << one_line(c.name) << "' (" << file << "): hull says "
         << oracle::to_string(truth.verdict) << " d^2 = " << truth.squared_distance << ", QP says "
         << oracle::to_string(check.verdict) << " d^2 = " << check.squared_distance
         << ". This is a bug in gjkref; please report it with the case file.\n";
@@ -152,7 +154,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       depth = exact_truth.penetration();
       oracle::cross_check_penetration(c, truth, *depth);
     } catch (const std::logic_error& e) {
-      err << "gjkref eval: THE PENETRATION-DEPTH ORACLE FAILED on case '" << c.name << "' (" << file
+      err << "gjkref eval: THE PENETRATION-DEPTH ORACLE FAILED on case '" << one_line(c.name) << "' (" << file
           << "): " << e.what() << "\nThis is a bug in gjkref; please report it with the case file.\n";
       ++t.oracle_disagreements;
       return t;
@@ -253,7 +255,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     }
     out << line.dump() << "\n";
   } else {
-    out << c.name << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
+    out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
         << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
         << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
         << oracle::to_string(truth.method) << " method"
@@ -336,8 +338,8 @@ Tally report_unfinished(const Case& c, const std::string& file, const EvalOption
     out << nlohmann::json{{"name", c.name}, {"dim", c.dim}, {"file", file}, {"result", result}, {"reason", why}}.dump()
         << "\n";
   else
-    out << c.name << " (" << c.dim << "D, " << file << ")\n  " << result << ": " << why << "\n\n";
-  if (result != "oracle-timeout") err << "gjkref eval: case '" << c.name << "' (" << file << "): " << why << "\n";
+    out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  " << result << ": " << why << "\n\n";
+  if (result != "oracle-timeout") err << "gjkref eval: case '" << one_line(c.name) << "' (" << file << "): " << why << "\n";
   return t;
 }
 
@@ -423,6 +425,12 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   int status = 0;
   int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0;
   for (const std::string& file : options.files) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {  // read_file would read it as an empty, malformed file
+      err << "gjkref eval: " << file << ": is a directory (give its case files: " << file << "/*.json)\n";
+      status = 2;
+      continue;
+    }
     const casefile::Parsed parsed = casefile::read_file(file);
     if (parsed.error) {
       err << "gjkref eval: " << parsed.error->message() << "\n";

@@ -1,9 +1,11 @@
 // impl/implementations.cpp — the reference's modes as implementations, and the registry of built-in ones.
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <optional>
 
 #include "gjkref/case_shapes.hpp"
 #include "gjkref/certified.hpp"
@@ -76,6 +78,15 @@ Info reference_info(const char* name, const char* scalar) {
   return info;
 }
 
+// The first finite coordinate of a shape of the case that is beyond T's range (it rounds to ±∞ in T), if there is one.
+template <class T>
+std::optional<double> first_beyond_range(const casefile::Shape& shape) {
+  for (const auto& p : shape.points)
+    for (const double x : p)
+      if (std::isfinite(x) && !std::isfinite(ScalarCast<T, double>::apply(x))) return x;
+  return std::nullopt;
+}
+
 template <class T>
 class Reference final : public Implementation {
  public:
@@ -113,6 +124,16 @@ class Reference final : public Implementation {
         case gjkref::Status::InvalidInput:
           out.status = Status::InvalidInput;
           out.detail = to_string(r.input_error);
+          // A finite coordinate of the case that rounds to ±∞ in T: said, rather than "non-finite" of a finite input.
+          if constexpr (!is_exact_v<T>)
+            if (const std::optional<double> x =
+                    r.input_error == InputError::NonFiniteA   ? first_beyond_range<T>(c.a)
+                    : r.input_error == InputError::NonFiniteB ? first_beyond_range<T>(c.b)
+                                                              : std::nullopt) {
+              char value[32];
+              std::snprintf(value, sizeof value, "%.17g", *x);
+              out.detail += std::string(" (the case's coordinate ") + value + " is beyond " + info_.scalar + "'s range)";
+            }
           return out;
       }
       std::array<std::array<double, 3>, 2> w{};

@@ -310,6 +310,24 @@ TEST(BuiltinAdapters, TheExactReferenceRoundsItsAnswerCorrectly) {
   }
 }
 
+// A coordinate finite in the case but beyond the scalar's range is invalid input to that mode, and its detail says which
+// coordinate, not only "non-finite"; a coordinate that is not finite in the case gets no such remark, nor does the
+// other shape's.
+TEST(BuiltinAdapters, ACoordinateBeyondTheScalarsRangeIsNamed) {
+  const auto refs = reference_implementations();
+  const auto named = [&](const char* name) {
+    return std::find_if(refs.begin(), refs.end(), [&](const auto& r) { return r->info().name == name; })->get();
+  };
+  casefile::Case c = square_pair(2, 0, {3, 0, 0});
+  c.b.points[1][0] = 1e308;
+  const Result in_float = named("reference-float")->run(c);
+  EXPECT_EQ(in_float.status, Status::InvalidInput);
+  EXPECT_EQ(in_float.detail, "non-finite coordinate in B (the case's coordinate 1e+308 is beyond float's range)");
+  EXPECT_EQ(named("reference-double")->run(c).status, Status::Answered);
+  c.a.points[2][1] = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(named("reference-float")->run(c).detail, "non-finite coordinate in A");
+}
+
 // The certified mode reports the oracle's class, and its distance bit-equal to the oracle's correctly rounded one; the
 // judge refuses a class or a last bit that differs.
 TEST(BuiltinAdapters, TheCertifiedReferenceGivesTheClassAndTheRoundedDistance) {

@@ -1,0 +1,34 @@
+// Text from outside gjkref (an implementation's detail, a case's name) made safe for line-based output.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+namespace gjkref::cli {
+
+// An implementation's text (its detail: an exception's message, the end of its stderr, anything a plugin says) or a
+// case's name on one line, for the line-based outputs (results.csv, report.md, eval's text): a backslash doubled, and
+// a control character as its C escape (\n, \r, \t, or \xNN), so that every row of results.csv is one line, no escape
+// sequence reaches a terminal, and the text can still be read back.
+inline std::string one_line(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    switch (ch) {
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (const auto byte = static_cast<unsigned char>(ch); byte < 0x20 || byte == 0x7f) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+          out += escaped;
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
+}  // namespace gjkref::cli
