@@ -207,7 +207,18 @@ int main(int argc, char** argv) {
 #endif
     return 0;
   };
-  // Exit status 2 for every usage error (docs/comparing.md, "Exit status"), whatever CLI11's own code for it.
+  // Exit status 2 for every usage error (docs/comparing.md, "Exit status"), whatever CLI11's own code for it. A first
+  // word that is no subcommand is named (CLI11 would say only that a subcommand is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::vector<CLI::App*> subcommands = app.get_subcommands({});
+    const auto is_named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
+    if (std::none_of(subcommands.begin(), subcommands.end(), is_named)) {
+      std::cerr << "gjkref: unknown subcommand '" << argv[1] << "'; known:";
+      for (const CLI::App* sub : subcommands) std::cerr << " " << sub->get_name();
+      std::cerr << " (gjkref --help)\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -92,6 +92,12 @@ if [ -f "$PLUGIN" ]; then
   (cd "$WORK" && "$GJKREF" list --plugin libmine.so > "$WORK/out" 2>&1) && grep -q "example" "$WORK/out" ||
     { echo "FAIL: --plugin libmine.so in the current directory"; cat "$WORK/out"; failures=$((failures + 1)); }
 fi
+# A first word that is no subcommand is named.
+status=0
+"$GJKREF" nosuch > "$WORK/out" 2>&1 || status=$?
+if [ "$status" -ne 2 ] || ! grep -q "unknown subcommand 'nosuch'" "$WORK/out"; then
+  echo "FAIL: gjkref nosuch exited $status:"; cat "$WORK/out"; failures=$((failures + 1))
+fi
 # eval given a directory says so (it read as an empty, malformed case file).
 status=0
 "$GJKREF" eval --impl reference-double "$WORK" > "$WORK/out" 2>&1 || status=$?
