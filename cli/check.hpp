@@ -57,7 +57,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
 
 // Merges the slices into options.out (logs, counterexamples, oracle failures), builds the reports there and prints the
 // summary table. Exit status as run_check's: 0, 1 when an answer is outside its contract, 2 when the directories are
-// not slices of one campaign (or overlap, or `out` cannot be used), 3 when an oracle failed in a slice.
+// not slices of one campaign (or overlap, or `out` cannot be used), 3 when an oracle failed in a slice or the merge is
+// partial (a slice missing or unfinished: cases of the campaign are not in it).
 int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err);
 
 // gjkref list: every implementation (built-in, and those of `plugins`) with its scalar, dimensions, what it answers

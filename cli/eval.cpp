@@ -6,12 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
-#include <cmath>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <sstream>

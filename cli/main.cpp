@@ -1,5 +1,7 @@
 // gjkref — the command-line tool: demo, eval, check, render (docs/comparing.md).
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -101,7 +103,7 @@ int main(int argc, char** argv) {
   check->add_option("--jobs", check_options.jobs, "worker shards (processes)")
       ->capture_default_str()
       ->check(whole_number(gjkref::cli::kMaxJobs,
-                           "--jobs is a whole number from 1 to " + std::to_string(gjkref::cli::kMaxJobs), "JOBS"));
+                           "a whole number from 1 to " + std::to_string(gjkref::cli::kMaxJobs), "JOBS"));
   check->add_option("--out", check_options.out, "output directory (reports, counterexamples; resumable)")
       ->capture_default_str();
   check->add_option("--time-limit", check_options.time_limit_seconds, "seconds one query may take before it is a hang")
@@ -226,17 +228,30 @@ int main(int argc, char** argv) {
   }
   // The subcommand's status, unless its output could not be written: a table or JSON lost on a full disk or a closed
   // pipe is an error (2, as an output directory that cannot be written to), not a clean run.
+  // On a pipe or a socket the only failure is a reader that stopped reading (gjkref list | head, grep -q), which
+  // wanted no more: not an error. (gjkref ignores SIGPIPE once it runs workers, and the failed write may be long
+  // past, its errno gone.)
   const auto written = [](int status) {
     std::cout.flush();
-    if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout) return status;
-    std::cerr << "gjkref: cannot write to standard output: " << std::strerror(errno) << "\n";
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    const int error = errno;
+    if (flushed && !std::ferror(stdout) && std::cout) return status;
+    struct stat out {};
+    if (::fstat(STDOUT_FILENO, &out) == 0 && (S_ISFIFO(out.st_mode) || S_ISSOCK(out.st_mode))) return status;
+    std::cerr << "gjkref: cannot write to standard output" << (error != 0 ? ": " : "")
+              << (error != 0 ? std::strerror(error) : "") << "\n";
     return status >= 2 ? status : 2;
   };
   try {
     return written(run_subcommand());
   } catch (const std::bad_alloc&) {
-    std::cerr << "gjkref: out of memory (a campaign holds about 60 bytes per case of the whole campaign, in every "
-                 "slice: docs/scaling.md)\n";
+    std::cerr << "gjkref: out of memory";
+#ifdef GJKREF_HAVE_ORACLE
+    if (check->parsed() || merge->parsed())
+      std::cerr << " (a campaign holds about 60 bytes per case of the whole campaign, in every slice: docs/scaling.md)";
+#endif
+    std::cerr << "\n";
     return 3;
   }
 }

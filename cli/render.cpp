@@ -361,7 +361,7 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
     std::vector<P2> shapes = pa;
     shapes.insert(shapes.end(), pb.begin(), pb.end());
     for (const Drawn& d : answers)
-      if (d.result.witnesses)
+      if (d.judged && d.result.witnesses)
         for (const auto& w : *d.result.witnesses)
           if (finite_point(w, c.dim)) shapes.push_back(view.project(framed(w, exponent)));
     const std::vector<P2> difference =
@@ -455,8 +455,10 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
     // Drawn unless it has nothing to draw in this dimension; an answer the contract makes no claim on (outside the
     // judged range, say) is drawn too, saying why it is not judged, as eval shows it.
     if (r.status == impl::Status::Unsupported) continue;
-    answers.push_back({implementation->info().name, r,
-                       j.judged || j.not_judged.empty() ? impl::summary(j) : "not judged: " + j.not_judged});
+    // (A refusal says why in its own detail already.)
+    const bool say_why = !j.judged && !j.not_judged.empty() && r.status != impl::Status::Refused;
+    answers.push_back({implementation->info().name, r, say_why ? "not judged: " + j.not_judged : impl::summary(j),
+                       j.judged});
   }
   std::string svg;
   try {

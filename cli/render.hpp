@@ -17,6 +17,7 @@ struct Drawn {
   std::string name;
   impl::Result result;
   std::string judgement;  // "agrees", or the finding
+  bool judged = true;     // false: the contract makes no claim on it; drawn, but its witnesses do not set the frame
 };
 
 // A self-contained SVG of the case:

@@ -564,12 +564,14 @@ PluginLoad open_plugin(const std::string& given, WorkerLimits limits) {
   const std::string path =
       given.find('/') == std::string::npos && std::filesystem::is_regular_file(given, ec) ? "./" + given : given;
   Worker lister(path, -1, limits);
-  const Listed listed = lister.start();
+  Listed listed = lister.start();
   if (listed.status != LoadStatus::Loaded) {
     out.status = listed.status;
-    out.error = path + ": " + listed.error;
+    out.error = given + ": " + listed.error;
     return out;
   }
+  // The source as the user gave it: check's replay lines name --plugin with it (cli/check.cpp finds it in --plugin).
+  for (Info& info : listed.implementations) info.source = given;
   for (std::size_t i = 0; i < listed.implementations.size(); ++i)
     out.implementations.push_back(std::make_unique<PluginImplementation>(listed.implementations[i], path,
                                                                          static_cast<int>(i), limits));

@@ -57,15 +57,22 @@ refused "unknown implementation 'nosuch'" --out "$WORK/c" --impl nosuch
 refused "a memory limit is a whole number" --impl reference-double --out "$WORK/c" --memory-limit -1
 refused "a memory limit is a whole number" --impl reference-double --out "$WORK/c" --memory-limit lots
 # --jobs past kMaxJobs (a mistyped 200000 forked shards for minutes, past SIGTERM), and 0.
-refused "--jobs is a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 200000
-refused "--jobs is a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 1025
-refused "--jobs is a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 0
+refused "--jobs: a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 200000
+refused "--jobs: a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 1025
+refused "--jobs: a whole number from 1 to 1024" --impl reference-double --out "$WORK/c" --jobs 0
 # A slice without a seed would draw cases of its own; a list that names nothing is not "all".
 refused "--shard needs --seed" --impl reference-double --out "$WORK/c" --shard 0/2
 refused "--family names nothing" --impl reference-double --out "$WORK/c" --family ""
 refused "--impl names nothing" --impl "," --out "$WORK/c"
 # Nothing to judge: a 2D-only implementation asked for in 3D.
-refused "box2d-distance answers 2D only" --impl box2d-distance --dim 3 --out "$WORK/c"
+refused "--impl box2d-distance: it answers none of the dimensions" --impl box2d-distance --dim 3 --out "$WORK/c"
+refused "--impl box2d: its implementations answer none of the dimensions" --impl box2d --dim 3 --out "$WORK/c"
+# But a 2D plugin run whole beside a named 3D implementation is not refused: it answers in its own dimensions.
+PLUGIN="$(dirname "$GJKREF")/../impl/libgjkref-example-plugin.so"
+[ -f "$PLUGIN" ] || { echo "FAIL: the example plugin is not at $PLUGIN"; failures=$((failures + 1)); }
+"$GJKREF" check --impl reference-double --plugin "$PLUGIN" --dim 3 --family touching --cases 2 --seed 1 --no-progress \
+  --out "$WORK/plugin-3d" > "$WORK/out" 2>&1 ||
+  { echo "FAIL: a 2D plugin beside --impl reference-double --dim 3"; cat "$WORK/out"; failures=$((failures + 1)); }
 # A name given twice counts once: the campaign's record and its logs hold each case once.
 "$GJKREF" check --impl reference-double,reference-double --family touching,touching --dim 2,2 --dim 2 --cases 3 \
   --seed 1 --no-progress --out "$WORK/twice" > "$WORK/out" 2>&1 ||
@@ -86,12 +93,9 @@ for command in "eval --impl reference-exact $CASE_FILE" "list" \
   fi
 done
 # A plugin named by a bare file name in the current directory is that file.
-PLUGIN="$(dirname "$GJKREF")/../impl/libgjkref-example-plugin.so"
-if [ -f "$PLUGIN" ]; then
-  cp "$PLUGIN" "$WORK/libmine.so"
-  (cd "$WORK" && "$GJKREF" list --plugin libmine.so > "$WORK/out" 2>&1) && grep -q "example" "$WORK/out" ||
-    { echo "FAIL: --plugin libmine.so in the current directory"; cat "$WORK/out"; failures=$((failures + 1)); }
-fi
+cp "$PLUGIN" "$WORK/libmine.so"
+(cd "$WORK" && "$GJKREF" list --plugin libmine.so > "$WORK/out" 2>&1) && grep -q "example" "$WORK/out" ||
+  { echo "FAIL: --plugin libmine.so in the current directory"; cat "$WORK/out"; failures=$((failures + 1)); }
 # A first word that is no subcommand is named.
 status=0
 "$GJKREF" nosuch > "$WORK/out" 2>&1 || status=$?

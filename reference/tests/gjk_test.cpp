@@ -829,11 +829,13 @@ TEST(Certificates, LongDoubleConvertsExactly) {
   const mpz_class n = mpz_class(1) << (LDBL_MANT_DIG + 1);
   const mpz_class numerator = mpz_class(n % 3) == 1 ? mpz_class((n - 1) / 3) : mpz_class((n + 1) / 3);
   EXPECT_EQ(exact_rational(1.0L / 3.0L), Exact(numerator) / Exact(n));
+  // Not a rational: refused (reading its significand would never end).
+  EXPECT_THROW(exact_rational(std::numeric_limits<long double>::infinity()), std::logic_error);
+  EXPECT_THROW(exact_rational(std::numeric_limits<long double>::quiet_NaN()), std::logic_error);
 }
 
 // check_certificate must refute what is false: a reversed separating direction, a simplex point that is not the
 // vertex pair it names, and an intersecting simplex moved off the origin.
-
 TEST(Certificates, CorruptedCertificatesAreRefuted) {
   using V = Vec3<double>;
   const ConvexPoints<V> a{V{0, 0, 0}, V{2, 0, 0}}, b{V{1, 1, 3}, V{1, -1, 3}};

@@ -15,6 +15,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "gjkref/scalar.hpp"
@@ -63,6 +64,8 @@ using Exact = mpq_class;
 // whole: x87's 64-bit significand, IEEE binary128's 113, or double's 53 where long double is double.
 // (mpq_class has no long double constructor; float and double convert exactly through mpq_class(double).)
 inline mpq_class exact_rational(long double x) {
+  // ±∞ and NaN denote no rational; every caller takes them out first (invalid input), so one here is a bug.
+  if (!std::isfinite(x)) throw std::logic_error("gjkref: exact_rational of a non-finite long double — a bug in gjkref");
   int e = 0;
   long double fraction = std::fabs(std::frexp(x, &e));
   mpz_class m;
