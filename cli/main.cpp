@@ -226,11 +226,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  // The subcommand's status, unless its output could not be written: a table or JSON lost on a full disk or a closed
-  // pipe is an error (2, as an output directory that cannot be written to), not a clean run.
-  // On a pipe or a socket the only failure is a reader that stopped reading (gjkref list | head, grep -q), which
-  // wanted no more: not an error. (gjkref ignores SIGPIPE once it runs workers, and the failed write may be long
-  // past, its errno gone.)
+  // The subcommand's status, unless its output could not be written: a table or JSON lost on a full disk is an error
+  // (2, as an output directory that cannot be written to), not a clean run. On a pipe or a socket the only failure is
+  // a reader that stopped reading (gjkref list | head, grep -q), which wanted no more: not an error. (gjkref ignores
+  // SIGPIPE once it runs workers, and the failed write may be long past, its errno gone.)
   const auto written = [](int status) {
     std::cout.flush();
     errno = 0;
