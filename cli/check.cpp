@@ -1472,6 +1472,13 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
             << "the logs\n";
         return 2;
       }
+    // Anything else there is not gjkref's: its reports (report.md, results.csv, ...) would overwrite it.
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      err << "gjkref check: " << dir.string() << " holds " << entry.path().filename().string()
+          << " but no campaign.json: a new campaign needs a new or empty directory (its reports would overwrite what "
+          << "is there); use another --out\n";
+      return 2;
+    }
     write_atomically(identity_file, identity.dump(2) + "\n");
   }
   out << "gjkref check: seed " << seed << ", " << o.cases << " cases per family and dimension, families";

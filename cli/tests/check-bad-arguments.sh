@@ -42,6 +42,11 @@ else
   chmod 555 "$WORK/read-only"
   refused "cannot be written to" --impl reference-double --out "$WORK/read-only"
 fi
+# A directory holding files of someone else's and no campaign.json: the reports would overwrite them.
+mkdir -p "$WORK/used"
+echo "notes" > "$WORK/used/report.md"
+refused "holds report.md but no campaign.json" --impl reference-double --out "$WORK/used"
+grep -q "^notes$" "$WORK/used/report.md" || { echo "FAIL: report.md was overwritten"; failures=$((failures + 1)); }
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit nan
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit 0
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --oracle-time-limit nan
