@@ -22,8 +22,9 @@
 // the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
 //
 // Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
-// with one marked departure, the stop (`supported_by`): rounding can leave n·w a little above o forever. Their answers
-// carry no proven bound (docs/contract.md gives what is measured). Every answer carries its certificate
+// with two marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever, and a
+// power-of-two frame for the points (`EpaFrame`), since a facet's quantities are polynomials of degree up to 2D − 2 in
+// the coordinates and leave the floating range long before the points do. Their answers carry no proven bound (docs/contract.md gives what is measured). Every answer carries its certificate
 // (`PenetrationCertificate`): the expanded polytope and its facet, which check_penetration
 // (gjkref/certified_penetration.hpp) checks exactly, whoever found it; certified_penetration runs this EPA in double
 // and proves its answer so, or finishes in rationals.
@@ -92,9 +93,12 @@ struct Penetration {
   // Penetrating: the point of the boundary of A⊖B nearest the origin, t = PD·n̂; translating B by t leaves the shapes
   // touching. Zero when touching.
   V translation{};
-  scalar_type squared_depth{};  // PD² = |t|², exact
-  // An outward normal of A⊖B at t (any length, never zero): the facet's normal; when touching, the normal of a plane
-  // through the origin with A⊖B on its side n·x ≤ 0. B moves along it to separate the shapes.
+  // PD² = |t|²: exact with an exact scalar; in floating modes it may over- or underflow for extreme inputs, where
+  // depth() does not.
+  scalar_type squared_depth{};
+  // An outward normal of A⊖B at t (any length, never zero): the facet's normal (floating modes: in EPA's frame,
+  // detail::EpaFrame); when touching, the normal of a plane through the origin with A⊖B on its side n·x ≤ 0. B moves
+  // along it to separate the shapes.
   V normal{};
   // Points of A and of B with witness_a − witness_b = t: Σ λᵢ aᵢ and Σ λᵢ bᵢ over the facet's points (touching: a
   // common point, GJK's).
@@ -109,13 +113,17 @@ struct Penetration {
   // Penetrating: the polytope and the answer's facet (empty otherwise).
   PenetrationCertificate<V::dimension> certificate;
 
-  // PD as a double (exact scalars: for display, the exact answer is squared_depth).
+  // PD as a double (exact scalars: for display, the exact answer is squared_depth). Floating scalars: |t| in t's own
+  // power-of-two frame, as Result::distance(), so that it neither over- nor underflows where t does not.
   double depth() const {
+    using Tr = ScalarTraits<scalar_type>;
     if constexpr (is_exact_v<scalar_type>) {
-      return ScalarTraits<scalar_type>::sqrt_as_double(squared_depth);
+      return Tr::sqrt_as_double(squared_depth);
     } else {
       using std::sqrt;
-      return static_cast<double>(sqrt(squared_depth));
+      const int e = Tr::frame_exponent(max_abs_component(translation));
+      const V scaled = scale_by_power_of_two(translation, -e);
+      return static_cast<double>(Tr::scale_by_power_of_two(sqrt(dot(scaled, scaled)), e));
     }
   }
 };
@@ -130,6 +138,7 @@ struct Facet {
   V normal{};
   scalar_t<V> offset{};
   scalar_t<V> normal_squared{};  // |n|²
+  scalar_t<V> squared_distance{};  // (o/|n|)², the squared distance of its plane from the origin, as (o/|n|²)·o
 };
 
 // The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
@@ -198,11 +207,8 @@ class Polytope {
     return std::any_of(points_.begin(), points_.end(), [&w](const SupportPoint<V>& p) { return p.same_vertices(w); });
   }
 
-  // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: compare o_f²·|n_g|² with
-  // o_g²·|n_f|².)
-  static bool nearer(const Facet<V>& f, const Facet<V>& g) {
-    return f.offset * f.offset * g.normal_squared < g.offset * g.offset * f.normal_squared;
-  }
+  // Is facet f's distance to the origin, o/|n|, less than g's? (Both offsets ≥ 0: their squares compared.)
+  static bool nearer(const Facet<V>& f, const Facet<V>& g) { return f.squared_distance < g.squared_distance; }
   static bool as_near(const Facet<V>& f, const Facet<V>& g) { return !nearer(f, g) && !nearer(g, f); }
 
   // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o) go, and each ridge between a facet that
@@ -269,6 +275,7 @@ class Polytope {
     f.vertex = vertex;
     f.offset = dot(f.normal, p[0]);
     f.normal_squared = dot(f.normal, f.normal);
+    f.squared_distance = (f.offset / f.normal_squared) * f.offset;
     facets_.push_back(f);
   }
 
@@ -315,6 +322,49 @@ Result<V> intersecting_answer(const std::vector<SupportPoint<V>>& points, int si
   return gjk;
 }
 
+// The power-of-two frame the floating modes hold A⊖B's points in: the second marked departure from the book, for range
+// (exact scalars have none: every member below is the identity for them). A facet's quantities are polynomials in the
+// points' coordinates c — its normal of degree D − 1, its offset of degree D, |n|² of degree 2D − 2 — so in the
+// points' own scale they leave the floating range long before the points do (float's |n|² in 3D from |c| ≈ 2^32, and
+// below 2^−32). Every point of A⊖B is therefore scaled by 2^−exponent as it arrives, exactly (but for subnormals),
+// with the exponent fixed for the query so that the largest coordinate of the start's points lies in [1, 2); the
+// translation and the squared depth are scaled back at the end, the normal (of any length) is left in the frame, and
+// the witnesses come from A's and B's own points, unscaled. Scaling the input by 2^k then scales every answer by 2^k
+// bit for bit, as in GJK's frame (EpaFailureModes.ScalingByAPowerOfTwoScalesEveryAnswerExactly). A start whose points
+// are all the origin leaves the frame at 2^0.
+template <Vector V>
+struct EpaFrame {
+  int exponent = 0;
+
+  template <class Points>
+  static EpaFrame of(const Points& points, int count) {
+    EpaFrame f;
+    if constexpr (!is_exact_v<scalar_t<V>>) {
+      using std::isfinite;
+      scalar_t<V> largest(0);
+      for (int i = 0; i < count; ++i) largest = std::max(largest, max_abs_component(points[i].w));
+      if (largest > 0 && isfinite(largest)) f.exponent = ScalarTraits<scalar_t<V>>::frame_exponent(largest);
+    }
+    return f;
+  }
+  SupportPoint<V> in(SupportPoint<V> p) const {
+    if constexpr (!is_exact_v<scalar_t<V>>) p.w = scale_by_power_of_two(p.w, -exponent);
+    return p;
+  }
+  V out(const V& x) const {
+    if constexpr (is_exact_v<scalar_t<V>>)
+      return x;
+    else
+      return scale_by_power_of_two(x, exponent);
+  }
+  scalar_t<V> out_squared(const scalar_t<V>& x) const {
+    if constexpr (is_exact_v<scalar_t<V>>)
+      return x;
+    else
+      return ScalarTraits<scalar_t<V>>::scale_by_power_of_two(x, 2 * exponent);
+  }
+};
+
 // The start of EPA for intersecting shapes (see the top of the file): the points of a full-dimensional polytope
 // containing the origin, or the normal of a plane through the origin that supports A⊖B (the shapes touch).
 template <Vector V>
@@ -345,9 +395,9 @@ V orthogonal_direction(const std::vector<V>& spanning) {
 }
 
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
+Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, const EpaFrame<V>& frame) {
   Start<V> start;
-  for (int i = 0; i < s.size; ++i) start.points.push_back(s.points[i]);
+  for (int i = 0; i < s.size; ++i) start.points.push_back(frame.in(s.points[i]));
   if (s.encloses_origin) return start;
   // A basis of the directions of the points' affine hull, their differences from the first (the origin is in their
   // convex hull, so this is also the span of the points; in floating modes GJK's touching band can stop on a simplex
@@ -360,7 +410,7 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s) {
   while (static_cast<int>(spanning.size()) < V::dimension) {
     const V n = orthogonal_direction(spanning);
     for (const V& d : {n, V(-n)}) {
-      const SupportPoint<V> w = minkowski_support(a, b, d);
+      const SupportPoint<V> w = frame.in(minkowski_support(a, b, d));
       ++start.expansions;
       if (!(dot(d, w.w) > 0)) {  // h_D(d) = 0: the plane d·x = 0 supports D, through the origin
         start.touching_normal = d;
@@ -425,7 +475,14 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
     }
     return p;
   };
-  Start<V> start = known ? Start<V>{*known, std::nullopt, 0} : start_polytope(a, b, p.gjk.simplex);
+  const EpaFrame<V> frame = known ? EpaFrame<V>::of(*known, static_cast<int>(known->size()))
+                                  : EpaFrame<V>::of(p.gjk.simplex.points, p.gjk.simplex.size);
+  Start<V> start;
+  if (known) {
+    for (const auto& q : *known) start.points.push_back(frame.in(q));
+  } else {
+    start = start_polytope(a, b, p.gjk.simplex, frame);
+  }
   p.expansions = start.expansions;
   if (start.touching_normal) return touching(*start.touching_normal);
   Polytope<V> polytope(start.points);
@@ -438,7 +495,13 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
     const Facet<V>* nearest = &facets[0];
     for (const auto& f : facets)
       if (Polytope<V>::nearer(f, *nearest)) nearest = &f;
-    const SupportPoint<V> w = minkowski_support(a, b, nearest->normal);
+    if constexpr (!is_exact_v<T>) {  // a normal that underflowed in the frame names no direction to search along
+      if (!(nearest->normal_squared > 0)) {
+        p.status = PenetrationStatus::RoundingFailure;
+        return p;
+      }
+    }
+    const SupportPoint<V> w = frame.in(minkowski_support(a, b, nearest->normal));
     if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
       if (p.expansions >= max_expansions) {
         p.status = PenetrationStatus::IterationLimit;
@@ -460,19 +523,20 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;
       const auto lambda = facet_weights(polytope, f, t);
       if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) return false;
-      return supported_by(f, minkowski_support(a, b, f.normal), polytope);
+      return supported_by(f, frame.in(minkowski_support(a, b, f.normal)), polytope);
     };
     for (const auto& f : facets) {
       if (!holds_the_answer(f)) continue;
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;  // the origin's projection onto f's plane
       const auto lambda = facet_weights(polytope, f, t);
       p.status = PenetrationStatus::Penetrating;
-      p.translation = t;
-      p.squared_depth = dot(t, t);
+      p.translation = frame.out(t);
+      p.squared_depth = frame.out_squared(dot(t, t));
       p.normal = f.normal;
       p.facet_size = V::dimension;
       for (int k = 0; k < V::dimension; ++k) {
         p.facet[k] = polytope.points()[f.vertex[k]];
+        p.facet[k].w = frame.out(p.facet[k].w);
         p.weights[k] = lambda[k];
       }
       p.witness_a = lambda[0] * p.facet[0].a;
@@ -482,9 +546,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
         p.witness_b = p.witness_b + lambda[k] * p.facet[k].b;
       }
       if constexpr (!is_exact_v<T>) {  // a facet whose normal underflowed: no number to give (never a NaN)
-        using std::isfinite;
-        if (!isfinite(p.squared_depth) || !is_finite(p.translation) || !is_finite(p.witness_a) ||
-            !is_finite(p.witness_b)) {
+        if (!is_finite(p.translation) || !is_finite(p.witness_a) || !is_finite(p.witness_b)) {
           p.translation = p.normal = p.witness_a = p.witness_b = V{};
           p.squared_depth = T(0);
           p.facet_size = 0;
