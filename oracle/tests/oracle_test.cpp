@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <chrono>
@@ -616,6 +617,109 @@ TEST(FastOracle, CrossCheckRunsTheSecondMethod) {
   EXPECT_EQ(cross_check(c, f).method, Method::Qp);
   f.squared_distance += 1;  // a wrong answer
   EXPECT_THROW(cross_check(c, f), DisagreementError);
+}
+
+// ---- Touching penetration depth (docs/oracle.md, "Penetration depth"): a touching verdict is proven, not taken.
+
+const std::vector<std::array<double, 3>> kCube = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                                  {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+
+bool lists_direction(const std::vector<DepthFacet>& facets, const ExactPoint& n) {
+  return std::any_of(facets.begin(), facets.end(), [&](const DepthFacet& f) {
+    const mpq_class d = f.normal[0] * n[0] + f.normal[1] * n[1] + f.normal[2] * n[2];
+    return f.normal[1] * n[2] == f.normal[2] * n[1] && f.normal[2] * n[0] == f.normal[0] * n[2] &&
+           f.normal[0] * n[1] == f.normal[1] * n[0] && d > 0;
+  });
+}
+
+// The centre of the unit cube against the cube: overlapping, PD = 1/2. Called touching, it is refused: by the hull
+// method (no facet of D passes through the origin), by the support method (no supporting plane through it), and by
+// the certificate check when the forged penetration is handed to it — with the surface (the least offset is not 0)
+// and without (D is not flat).
+TEST(TouchingDepth, AForgedVerdictOnAnInteriorOriginIsRefused) {
+  const Case c = make(3, kCube, {{0.5, 0.5, 0.5}});
+  const Answer truth = hull_oracle(c);
+  ASSERT_EQ(truth.verdict, Verdict::Overlapping);
+  Answer forged = truth;
+  forged.verdict = Verdict::Touching;
+  EXPECT_THROW(penetration_oracle(c, forged), CertificateError);
+  EXPECT_THROW(penetration_by_support(c, forged), std::logic_error);
+  const Penetration p = penetration_oracle(c, truth);
+  ASSERT_EQ(p.squared_depth, mpq_class(1, 4));
+  Penetration touching = p;
+  touching.verdict = Verdict::Touching;
+  touching.squared_depth = 0;
+  touching.depth = 0;
+  touching.optimal.clear();
+  EXPECT_NE(check_penetration_certificate(c, touching), std::nullopt) << "every offset positive";
+  touching.surface.clear();
+  EXPECT_NE(check_penetration_certificate(c, touching), std::nullopt) << "no surface, D full-dimensional";
+}
+
+// A flat D that does not hold the origin (a triangle in z = 0, B beside it): a touching claim needs the origin in D.
+// Neither an empty surface nor a "pillow" (D's triangle and its reverse: closed, each plane supporting D and through
+// the origin) proves it.
+TEST(TouchingDepth, AFlatDifferenceNeedsTheOriginInIt) {
+  const Case c = make(3, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{5, 5, 0}});
+  ASSERT_EQ(hull_oracle(c).verdict, Verdict::Separated);
+  Penetration forged;
+  forged.verdict = Verdict::Touching;
+  EXPECT_NE(check_penetration_certificate(c, forged), std::nullopt) << "an empty surface";
+  forged.surface = {{PointPair{0, 0}, PointPair{1, 0}, PointPair{2, 0}}, {PointPair{0, 0}, PointPair{2, 0}, PointPair{1, 0}}};
+  for (int s : {1, -1}) {
+    DepthFacet f;
+    f.normal = {0, 0, s};
+    f.offset = 0;
+    f.on_a = {0, 1, 2};
+    f.on_b = {0};
+    forged.optimal.push_back(f);
+  }
+  EXPECT_NE(check_penetration_certificate(c, forged), std::nullopt) << "a pillow over a flat D";
+}
+
+// The unit cube and a cube at its corner (1, 1, 1): touching at a vertex of D, whose normal cone has three generators.
+// A certificate that drops one is refused (the cone listed must be every facet through the origin), and so is the
+// cross-check of such an answer.
+TEST(TouchingDepth, EveryConeGeneratorIsRequired) {
+  std::vector<std::array<double, 3>> corner = kCube;
+  for (auto& p : corner)
+    for (double& x : p) x += 1;
+  const Case c = make(3, kCube, corner);
+  const Answer truth = hull_oracle(c);
+  ASSERT_EQ(truth.verdict, Verdict::Touching);
+  const Penetration p = penetration_oracle(c, truth);
+  ASSERT_EQ(p.optimal.size(), 3u);
+  EXPECT_NO_THROW(cross_check_penetration(c, truth, p));
+  Penetration dropped = p;
+  dropped.optimal.pop_back();
+  EXPECT_NE(check_penetration_certificate(c, dropped), std::nullopt);
+  EXPECT_THROW(cross_check_penetration(c, truth, dropped), DisagreementError);
+}
+
+// Flat D, where the hull method lists no cone (every normal of D's affine hull qualifies) and the support method
+// lists D's hyperplane normals when D spans a hyperplane, none when it spans less: the cross-check compares them.
+TEST(TouchingDepth, MethodsCompareWhatTheyClaimOnAFlatDifference) {
+  const std::vector<std::array<double, 3>> square = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  const Case plane = make(3, square, {{0.5, 0.5, 0}});  // D a square in z = 0
+  const Answer truth = hull_oracle(plane);
+  ASSERT_EQ(truth.verdict, Verdict::Touching);
+  const Penetration hull = penetration_oracle(plane, truth);
+  EXPECT_TRUE(hull.optimal.empty());
+  EXPECT_TRUE(hull.surface.empty());
+  const Penetration support = cross_check_penetration(plane, truth, hull);
+  ASSERT_EQ(support.optimal.size(), 2u);
+  EXPECT_TRUE(lists_direction(support.optimal, {0, 0, 1}));
+  EXPECT_TRUE(lists_direction(support.optimal, {0, 0, -1}));
+  const Case line = make(3, {{0, 0, 0}, {1, 0, 0}}, {{0.5, 0, 0}});  // D a segment on the x axis
+  const Answer on_line = hull_oracle(line);
+  EXPECT_TRUE(cross_check_penetration(line, on_line, penetration_oracle(line, on_line)).optimal.empty());
+  const Case segment = make(2, {{0, 0, 0}, {1, 0, 0}}, {{0.5, 0, 0}});  // 2D: D a segment spans a line
+  const Answer on_segment = hull_oracle(segment);
+  EXPECT_EQ(cross_check_penetration(segment, on_segment, penetration_oracle(segment, on_segment)).optimal.size(), 2u);
+  // A hull answer that lists a cone on a flat D is not what the hull method claims: refused by its check.
+  Penetration listed = hull;
+  listed.optimal = support.optimal;
+  EXPECT_NE(check_penetration_certificate(plane, listed), std::nullopt);
 }
 
 // ---- The third 2D method, CGAL::minkowski_sum_2 on Simple_cartesian<Gmpq> (docs/oracle.md).
