@@ -397,6 +397,11 @@ void family_agreement(Family family, const char* name, int dim, std::uint64_t se
     ASSERT_EQ(f.affine_dimension, h.affine_dimension) << to_string(f.method);
     for (int i = 0; i < 3; ++i) ASSERT_EQ(f.witness_a[i] - f.witness_b[i], h.witness_a[i] - h.witness_b[i]);
     if (f.method == Method::Certified) ++certified;
+    // The fast path leaves a case to the hull for one reason only: an overlapping answer whose weighted points do not
+    // span the space (any other failure of the certified answer is a DisagreementError).
+    if (f.method == Method::Hull) {
+      ASSERT_EQ(h.verdict, Verdict::Overlapping) << "the fast path fell back";
+    }
     // The third method (2D, both hulls polygons): CGAL's literal Minkowski sum.
     if (dim == 2 && t < minkowski_cases_per_family())
       if (const auto sum = minkowski_sum_oracle(c)) {
@@ -471,10 +476,50 @@ std::vector<Case> certificate_cases() {
           make(2, square, {{0.5, 0.25, 0}})};                       // overlapping
 }
 
+// The verdict each of certificate_cases() is built for, in the same order.
+const std::vector<Verdict> kCertificateCaseVerdicts = {
+    Verdict::Separated,   Verdict::Separated, Verdict::Touching, Verdict::Touching,  Verdict::Overlapping,
+    Verdict::Overlapping, Verdict::Touching,  Verdict::Separated, Verdict::Touching, Verdict::Overlapping};
+
+// Every method's answer on hand cases of every kind. Each oracle checks its own certificate before returning and
+// throws CertificateError when it fails, so a failing check shows here as that exception. What the test asserts beyond
+// it: each answer has the verdict its case is built for, and its certificate checks whoever claims it — relabelled
+// with every other method it checks the same (check_certificate reads no label), and every touching answer names its
+// supporting plane.
 TEST(Certificate, EveryMethodsAnswersCheck) {
-  for (const Case& c : certificate_cases())
-    for (const Answer& r : {hull_oracle(c), qp_oracle(c), fast_oracle(c)})
-      EXPECT_EQ(check_certificate(c, r), std::nullopt) << to_string(r.method) << " on " << casefile::write(c);
+  const std::vector<Case> cases = certificate_cases();
+  ASSERT_EQ(cases.size(), kCertificateCaseVerdicts.size());
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    for (const Answer& r : {hull_oracle(c), qp_oracle(c), fast_oracle(c)}) {
+      SCOPED_TRACE(::testing::Message() << to_string(r.method) << " on " << casefile::write(c));
+      EXPECT_EQ(r.verdict, kCertificateCaseVerdicts[k]);
+      if (r.verdict == Verdict::Touching) {
+        EXPECT_TRUE(r.certificate.normal.has_value());
+      }
+      for (Method label : {Method::Hull, Method::Qp, Method::Certified, Method::Support}) {
+        Answer relabelled = r;
+        relabelled.method = label;
+        EXPECT_EQ(check_certificate(c, relabelled), std::nullopt) << "labelled " << to_string(label);
+      }
+    }
+  }
+}
+
+// The check does not take an answer's word for how it was made: a touching answer without a supporting plane is
+// refused whatever its method, here on a point inside the unit square (the truth: overlapping), with weights that do
+// put the origin in A⊖B.
+TEST(Certificate, AMethodLabelProvesNothing) {
+  const Case c = make(2, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}, {{0.5, 0.5, 0}});
+  const Answer truth = hull_oracle(c);
+  ASSERT_EQ(truth.verdict, Verdict::Overlapping);
+  for (Method label : {Method::Hull, Method::Qp, Method::Certified, Method::Support}) {
+    Answer forged = truth;
+    forged.verdict = Verdict::Touching;
+    forged.method = label;
+    forged.certificate.normal.reset();
+    EXPECT_NE(check_certificate(c, forged), std::nullopt) << to_string(label);
+  }
 }
 
 TEST(Certificate, EveryCorruptionIsCaught) {
