@@ -122,22 +122,21 @@ constexpr int kSavedCounterexamplesPerKind = 3;
 constexpr int kShrinkQueries = 400;
 constexpr double kShrinkSeconds = 30;
 
-// Does `c` still show `finding` on `implementation`?
+// Does `c` still show `finding` on `implementation`? The oracle's own failure on `c` (a std::logic_error from it or
+// from the judge's depth oracle: a failed certificate, two methods disagreeing) is a bug in gjkref, not an answer:
+// it propagates, and shrink() keeps the case.
 bool still_fails(const Case& c, impl::Implementation& implementation, impl::Finding finding) {
   if (c.has_empty_shape()) return false;
-  oracle::Answer truth;
-  try {
-    truth = oracle::fast_oracle(c);
-  } catch (const std::logic_error&) {
-    return false;  // the oracle's own failure is not this counterexample
-  }
+  const oracle::Answer truth = oracle::fast_oracle(c);
   const impl::Result r = implementation.run(c);
-  try {
-    return impl::judge(truth, r, implementation.info(), c).finding == finding;
-  } catch (const std::logic_error&) {
-    return false;
-  }
+  return impl::judge(truth, r, implementation.info(), c).finding == finding;
 }
+
+// A case made while shrinking on which the oracle failed, and what it said.
+struct ShrinkOracleFailure {
+  Case c;
+  std::string what;
+};
 
 // Candidates for a simpler coordinate than x, simplest first: 0, a small integer, x with fewer significant bits.
 std::vector<double> simpler_values(double x) {
@@ -150,18 +149,26 @@ std::vector<double> simpler_values(double x) {
   return out;
 }
 
-// Drops points and simplifies coordinates while the finding persists (a greedy, bounded search).
-Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding) {
+// Drops points and simplifies coordinates while the finding persists (a greedy, bounded search). When the oracle
+// fails on a candidate, the search stops there: the candidate goes to `oracle_failure` and the case shrunk so far is
+// returned.
+Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding,
+            std::optional<ShrinkOracleFailure>& oracle_failure) {
   if (finding == impl::Finding::Hung) return c;
   int queries = 0;
   const auto start = std::chrono::steady_clock::now();
   const auto budget_left = [&] {
-    return queries < kShrinkQueries && g_stop_signal == 0 &&
+    return queries < kShrinkQueries && g_stop_signal == 0 && !oracle_failure &&
            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < kShrinkSeconds;
   };
   const auto try_case = [&](const Case& candidate) {
     ++queries;
-    return still_fails(candidate, implementation, finding);
+    try {
+      return still_fails(candidate, implementation, finding);
+    } catch (const std::logic_error& e) {
+      oracle_failure = ShrinkOracleFailure{candidate, e.what()};
+      return false;
+    }
   };
   const auto drop_points = [&] {
     for (bool progress = true; progress && budget_left();) {
@@ -478,15 +485,34 @@ void prune_counterexamples(const fs::path& dir) {
   }
 }
 
-// Shrinks one candidate's case and saves it, with its picture, as counterexample_path(...) in `dir`.
-void save_counterexample(const fs::path& dir, const Candidate& cand, const Case& c, const CheckOptions& o,
+std::string safe_name(std::string s);
+
+// Shrinks one candidate's case and saves it, with its picture, as counterexample_path(...) in `dir`. false when the
+// oracle failed on a case made while shrinking: that case is saved in oracle-failures/ (KEY-shrinking-IMPL.json) and
+// named on stderr, and the counterexample is saved as shrunk until then.
+bool save_counterexample(const fs::path& dir, const Candidate& cand, const Case& c, const CheckOptions& o,
                          std::uint64_t seed, impl::Implementation& implementation,
                          impl::Implementation& exact_reference) {
   const impl::Info& info = implementation.info();
   const std::optional<impl::Finding> finding = finding_named(cand.finding);
-  if (!finding) return;
-  Case small = shrink(c, implementation, *finding);
-  if (g_stop_signal != 0) return;  // cut short: saved by the campaign's resumption
+  if (!finding) return true;
+  std::optional<ShrinkOracleFailure> oracle_failure;
+  Case small = shrink(c, implementation, *finding, oracle_failure);
+  if (oracle_failure) {
+    const fs::path file = dir / "oracle-failures" /
+                          (safe_name(cand.item.key()) + "-shrinking-" + safe_name(info.name) + ".json");
+    fs::create_directories(file.parent_path());
+    Case saved = oracle_failure->c;
+    saved.name = info.name + "/" + cand.finding + "/" + cand.item.key() + "/shrinking";
+    saved.note = "THE ORACLE FAILED on this case, made while shrinking a counterexample of " + info.name + " (" +
+                 cand.finding + "): " + oracle_failure->what;
+    write_atomically(file, casefile::write(saved));
+    std::fprintf(stderr,
+                 "gjkref check: THE ORACLE FAILED on a case made while shrinking the counterexample %s/%s/%s (saved "
+                 "as %s): a bug in gjkref; please report it\n",
+                 info.name.c_str(), cand.finding.c_str(), cand.item.key().c_str(), file.string().c_str());
+  }
+  if (g_stop_signal != 0) return !oracle_failure;  // cut short: saved by the campaign's resumption
   small.name = info.name + "/" + cand.finding + "/" + cand.item.key();
   // The note describes the shrunk case (the oracle's verdict on it), and the replay names the plugin library when the
   // implementation came from --plugin.
@@ -529,6 +555,7 @@ void save_counterexample(const fs::path& dir, const Candidate& cand, const Case&
     }
   }
   write_atomically(file, casefile::write_collection({small, original}));
+  return !oracle_failure;
 }
 
 // ---- one shard -----------------------------------------------------------------------------------------------------
@@ -1327,10 +1354,16 @@ std::vector<std::string> family_names() {
   return names;
 }
 
+// A process saving counterexamples that finished, but on which the oracle failed while shrinking one (its cases are
+// in oracle-failures/, named on stderr).
+constexpr int kOracleFailedWhileShrinking = 4;
+
 // Shrinks and saves the counterexamples of counterexamples_to_save() not yet saved, dealt to o.jobs forked processes.
-// false when one of them stopped early (its message is on stderr).
+// false when one of them stopped early (its message is on stderr); `oracle_failed` is set when the oracle failed on a
+// case made while shrinking.
 bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint64_t seed,
-                          std::vector<std::unique_ptr<impl::Implementation>>& implementations, std::ostream& err) {
+                          std::vector<std::unique_ptr<impl::Implementation>>& implementations, std::ostream& err,
+                          bool& oracle_failed) {
   std::vector<Candidate> to_save;
   for (Candidate& cand : counterexamples_to_save(dir))
     if (!fs::exists(dir / counterexample_path(cand.implementation, cand.finding, cand.item)))
@@ -1361,7 +1394,8 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
         const Candidate& cand = to_save[t];
         if (!by_name.count(cand.implementation) || !family_number.count(cand.item.family)) continue;
         const Case c = generate(seed, cand.item, family_number[cand.item.family]);
-        save_counterexample(dir, cand, c, o, seed, *by_name[cand.implementation], *references.back());
+        if (!save_counterexample(dir, cand, c, o, seed, *by_name[cand.implementation], *references.back()))
+          status = kOracleFailedWhileShrinking;
       }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "gjkref check: saving counterexamples stopped: %s\n", e.what());
@@ -1380,7 +1414,10 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
         for (const pid_t other : pids) ::kill(other, SIGTERM);
         forwarded = true;
       }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) all_finished = false;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == kOracleFailedWhileShrinking)
+      oracle_failed = true;
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      all_finished = false;
   }
   return all_finished;
 }
@@ -1626,7 +1663,9 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   // The counterexamples, chosen now that the cases are judged (the first of each kind in the campaign's order, so that
   // one job and many save the same), shrunk and saved in `jobs` processes. Those already saved (by a run this one
   // resumes) are not redone; an interrupted campaign saves none now, and its resumption does.
-  const bool saving_stopped = g_stop_signal == 0 && !save_counterexamples(dir, o, seed, implementations, err);
+  bool oracle_failed_while_shrinking = false;
+  const bool saving_stopped =
+      g_stop_signal == 0 && !save_counterexamples(dir, o, seed, implementations, err, oracle_failed_while_shrinking);
   on_stop_signals(SIG_DFL);
   const int stopped_by = g_stop_signal;
   std::string scope;
@@ -1661,6 +1700,9 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (saving_stopped)
     err << "gjkref check: a process saving counterexamples stopped early (its message is above); rerun the same "
         << "command to save the rest\n";
+  if (oracle_failed_while_shrinking)
+    err << "gjkref check: THE ORACLE FAILED on a case made while shrinking a counterexample (named above, saved in "
+        << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
   // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
   // is outside its contract, else 0.
   if (stopped_by != 0) {
@@ -1668,7 +1710,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
         << " of " << to_run << " cases; the report is partial. Rerun the same command to resume.\n";
     return 128 + stopped_by;
   }
-  if (shard_died || saving_stopped || rep.oracle_failures > 0) return 3;
+  if (shard_died || saving_stopped || oracle_failed_while_shrinking || rep.oracle_failures > 0) return 3;
   if (rep.disagreements > 0) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
     return 1;

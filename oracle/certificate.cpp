@@ -163,7 +163,19 @@ struct Contact {
   std::vector<std::size_t> a, b;
 };
 
-std::optional<std::string> check(const casefile::Case& c, const Answer& r, Contact* contact) {
+// Whether the points carrying weights span the space: their differences a − a₀, b − b₀ have full rank.
+bool weighted_points_span(const casefile::Case& c, const Certificate& certificate) {
+  std::vector<Difference> spanning;
+  for (const Weight& w : certificate.weights_a)
+    spanning.push_back({&c.a.points[w.index], &c.a.points[certificate.weights_a[0].index]});
+  for (const Weight& w : certificate.weights_b)
+    spanning.push_back({&c.b.points[w.index], &c.b.points[certificate.weights_b[0].index]});
+  return rank_of_differences(spanning, c.dim) == c.dim;
+}
+
+// The check of check_certificate(). With `span` false, an overlapping answer is checked up to (not including) the
+// rank of its weighted points, which the certified fast path asks about separately.
+std::optional<std::string> check(const casefile::Case& c, const Answer& r, Contact* contact, bool span = true) {
   if (r.verdict == Verdict::InvalidInput) {
     if (c.has_empty_shape() || c.has_non_finite_coordinate()) return std::nullopt;
     return "invalid-input for a valid case";
@@ -187,19 +199,11 @@ std::optional<std::string> check(const casefile::Case& c, const Answer& r, Conta
   } else {
     if (!is_zero(v)) return "intersecting, but the witnesses differ";
     if (r.verdict == Verdict::Overlapping) {
-      std::vector<Difference> spanning;
-      for (const Weight& w : r.certificate.weights_a)
-        spanning.push_back({&c.a.points[w.index], &c.a.points[r.certificate.weights_a[0].index]});
-      for (const Weight& w : r.certificate.weights_b)
-        spanning.push_back({&c.b.points[w.index], &c.b.points[r.certificate.weights_b[0].index]});
-      if (rank_of_differences(spanning, c.dim) != c.dim)
+      if (span && !weighted_points_span(c, r.certificate))
         return "overlapping, but the weighted points do not span the space";
       return std::nullopt;
     }
-    if (!r.certificate.normal) {
-      if (r.method == Method::Qp) return std::nullopt;  // the QP method proves only that the origin is in A⊖B
-      return "touching, without a supporting plane";
-    }
+    if (!r.certificate.normal) return "touching, without a supporting plane";
     if (is_zero(*r.certificate.normal)) return "touching, with a zero normal";
     u = negate(*r.certificate.normal);  // A⊖B lies on the side normal·x ≤ 0
   }
@@ -269,7 +273,14 @@ std::optional<Answer> certified_answer(const casefile::Case& c) {
   };
   const ConvexPoints<V> a = shape(c.a.points), b = shape(c.b.points);
   const CertifiedResult<V> r = certified_distance(a, b, {}, CertifiedOutput::WithExact);
-  if (r.status == Status::InvalidInput || !r.exact) return std::nullopt;
+  // Two exact methods, one answer: whatever the reference says that is not a proven answer for this valid case (the
+  // caller has taken out invalid input) is a bug in one of them.
+  const auto disagreement = [&](const std::string& what) {
+    return DisagreementError("the certified reference's answer " + what + " on case '" + c.name + "'\n" +
+                             casefile::write(c));
+  };
+  if (r.status == Status::InvalidInput) throw disagreement("is invalid-input for a valid case");
+  if (!r.exact) throw disagreement("has no rational side, though asked for it");
 
   Answer out;
   out.method = Method::Certified;
@@ -282,7 +293,7 @@ std::optional<Answer> certified_answer(const casefile::Case& c) {
     case ContactClass::Separated: out.verdict = Verdict::Separated; break;
     case ContactClass::Touching: {
       out.verdict = Verdict::Touching;
-      if (!r.touching_normal) return std::nullopt;
+      if (!r.touching_normal) throw disagreement("is touching without its supporting plane");
       P normal = zero();
       for (int k = 0; k < V::dimension; ++k) normal[k] = (*r.touching_normal)[k];
       out.certificate.normal = normal;
@@ -291,10 +302,14 @@ std::optional<Answer> certified_answer(const casefile::Case& c) {
     case ContactClass::Overlapping: out.verdict = Verdict::Overlapping; break;
   }
   // The certificate, checked by this file's own exact test (a plane test over every input point, filtered by
-  // intervals; the rank of the weighted points for overlapping). An overlapping answer whose weighted points do not
-  // span the space (the origin on a face of the reference's simplex) proves nothing here: the hull method decides.
+  // intervals): a failure is a disagreement. One thing the answer may lack without being wrong: an overlapping answer
+  // proven by the reference's contact classification (no supporting plane through the origin) carries the weights of
+  // its simplex, which may hold the origin on a face and not span the space. Those weights prove that the origin is in
+  // A⊖B, not that it is interior; the hull method then decides the whole case. This is the one fallback.
   Contact contact;
-  if (check(c, out, out.verdict == Verdict::Overlapping ? nullptr : &contact)) return std::nullopt;
+  if (auto problem = check(c, out, out.verdict == Verdict::Overlapping ? nullptr : &contact, false))
+    throw disagreement("fails its certificate (" + *problem + ")");
+  if (out.verdict == Verdict::Overlapping && !weighted_points_span(c, out.certificate)) return std::nullopt;
   out.distance = correctly_rounded_sqrt(out.squared_distance);
   if (out.distance != r.distance)
     throw DisagreementError("the certified reference's rounded distance is not the exact distance's rounding on case '" +

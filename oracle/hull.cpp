@@ -513,6 +513,11 @@ Penetration penetration_oracle(const casefile::Case& c, const Answer& answer) {
   const Affine aff = affine_of(pts);
   if (aff.dim < c.dim) {  // a flat D: the origin is on its boundary (touching), PD = 0 and no facet to list
     if (answer.verdict == Verdict::Overlapping) throw CertificateError("hull depth: overlapping, but A⊖B is flat");
+    // The certificate: the answer's weights, which put the origin in D.
+    out.origin_a = answer.certificate.weights_a;
+    out.origin_b = answer.certificate.weights_b;
+    if (auto problem = check_penetration_certificate(c, out))
+      throw CertificateError("hull depth: the certificate fails (" + *problem + ") on\n" + casefile::write(c));
     return out;
   }
   // D's boundary as oriented facets of labelled differences: the hull's triangles (3D, outward as CGAL orients them)

@@ -256,6 +256,40 @@ struct Real {
 
 bool same_direction(const ExactPoint& u, const ExactPoint& n) { return is_zero(cross(u, n)) && dot(u, n) > 0; }
 
+namespace {
+
+// The affine dimension of D = A⊖B: the rank of the differences aᵢ − a₀ and bⱼ − b₀, exactly.
+int difference_dimension(const casefile::Case& c) {
+  std::vector<P> rows;
+  for (const auto* s : {&c.a, &c.b})
+    for (std::size_t k = 1; k < s->points.size(); ++k) rows.push_back(sub(exact(s->points[k]), exact(s->points[0])));
+  return rank(std::move(rows));
+}
+
+// What is wrong with weights claimed to put the origin in D: each strictly positive, naming an input point, each set
+// summing to 1, and Σ w·a = Σ w·b exactly. nullopt when they do.
+std::optional<std::string> origin_in_difference(const casefile::Case& c, const std::vector<Weight>& on_a,
+                                                const std::vector<Weight>& on_b) {
+  P sums[2] = {zero(), zero()};
+  for (int s = 0; s < 2; ++s) {
+    const std::vector<Weight>& weights = s == 0 ? on_a : on_b;
+    const std::vector<D3>& points = s == 0 ? c.a.points : c.b.points;
+    if (weights.empty()) return "a flat A⊖B without weights putting the origin in it";
+    Q total = 0;
+    for (const Weight& w : weights) {
+      if (w.index >= points.size()) return "an origin weight names a point out of range";
+      if (w.weight <= 0) return "an origin weight is not positive";
+      total += w.weight;
+      sums[s] = add(sums[s], scale(w.weight, exact(points[w.index])));
+    }
+    if (total != 1) return "the origin weights on a shape do not sum to 1";
+  }
+  if (sums[0] != sums[1]) return "the origin weights do not put the origin in A⊖B";
+  return std::nullopt;
+}
+
+}  // namespace
+
 DepthFacet supporting_facet(const casefile::Case& c, const ExactPoint& n) {
   const Normal normal(n);
   const std::size_t ia = extreme_index(c.a.points, normal, 1), ib = extreme_index(c.b.points, normal, -1);
@@ -271,7 +305,8 @@ DepthFacet supporting_facet(const casefile::Case& c, const ExactPoint& n) {
 
 std::optional<std::string> check_penetration_certificate(const casefile::Case& c, const Penetration& p) {
   if (p.verdict != Verdict::Overlapping && p.verdict != Verdict::Touching) {
-    if (!p.optimal.empty() || !p.surface.empty() || p.squared_depth != 0) return "a depth for shapes that do not touch";
+    if (!p.optimal.empty() || !p.surface.empty() || p.squared_depth != 0 || !p.origin_a.empty() || !p.origin_b.empty())
+      return "a depth for shapes that do not touch";
     return std::nullopt;
   }
   const bool touching = p.verdict == Verdict::Touching;
@@ -285,12 +320,16 @@ std::optional<std::string> check_penetration_certificate(const casefile::Case& c
     if (touching ? f.offset != 0 : f.offset * f.offset / dot(f.normal, f.normal) != p.squared_depth)
       return "an optimal facet is not at the stated depth";
   }
+  // No surface: a flat D, which has no interior, holding the origin — so the origin is on its boundary.
   if (p.surface.empty()) {
     if (!touching) return "overlapping, without a surface";
-    return p.optimal.empty() ? std::nullopt : std::optional<std::string>("a cone without a surface");
+    if (!p.optimal.empty()) return "a cone without a surface";
+    if (difference_dimension(c) == c.dim) return "touching without a surface, but A⊖B is full-dimensional";
+    return origin_in_difference(c, p.origin_a, p.origin_b);
   }
   // The surface: each facet non-degenerate, its plane supporting D with D behind it, the origin strictly behind it
-  // (overlapping) or not in front of it (touching).
+  // (overlapping) or not in front of it (touching); and D full-dimensional (some point of D strictly behind the first
+  // facet's plane), without which a surface proves nothing (a triangle of a flat D and its reverse close up).
   const auto point_a = [&](const PointPair& v) -> const D3& { return c.a.points[v.a]; };
   const auto point_b = [&](const PointPair& v) -> const D3& { return c.b.points[v.b]; };
   std::optional<Q> least;
@@ -317,6 +356,10 @@ std::optional<std::string> check_penetration_certificate(const casefile::Case& c
                                      : Normal(e1, Vector{{&kUp, nullptr}, {nullptr, nullptr}});
     if (!all_behind(c.a.points, normal, point_a(f[0]), 1) || !all_behind(c.b.points, normal, point_b(f[0]), -1))
       return "a surface facet whose plane does not support A⊖B";
+    if (&f == &p.surface.front() &&
+        std::none_of(c.a.points.begin(), c.a.points.end(), [&](const D3& a) { return sign_dot(normal, a, point_a(f[0])) < 0; }) &&
+        std::none_of(c.b.points.begin(), c.b.points.end(), [&](const D3& b) { return sign_dot(normal, b, point_b(f[0])) > 0; }))
+      return "a surface for a flat A⊖B";
     const Q offset = dot(n, d0);
     if (touching ? offset < 0 : offset <= 0) return "the origin is not behind a surface facet";
     const Q squared = offset * offset / dot(n, n);
@@ -347,12 +390,12 @@ std::optional<std::string> check_penetration_certificate(const casefile::Case& c
     for (const auto& [v, b] : balance)
       if (b != 0) return "the boundary polygon is not closed";
   }
-  if (touching) {
-    for (const DepthFacet& f : p.optimal)
-      if (f.offset != 0) return "a cone facet not through the origin";
-    return std::nullopt;
+  // The least offset: PD² when overlapping; exactly 0 when touching, the origin on the boundary of D, and the facets
+  // through it — every one, each direction once — generate the normal cone there.
+  if (*least != p.squared_depth) {
+    if (touching) return "touching, but no surface facet passes through the origin: it is interior";
+    return "the squared depth is not the least over the surface (" + least->get_str() + ")";
   }
-  if (*least != p.squared_depth) return "the squared depth is not the least over the surface (" + least->get_str() + ")";
   if (least_directions.size() != p.optimal.size()) return "the optimal facets are not every nearest plane";
   for (const P& n : least_directions)
     if (std::none_of(p.optimal.begin(), p.optimal.end(), [&](const DepthFacet& f) { return same_direction(f.normal, n); }))
@@ -402,6 +445,10 @@ Penetration penetration_by_support(const casefile::Case& c, const Answer& answer
     }
   out.squared_depth = touching ? Q(0) : least.value_or(Q(0));
   if (!touching && !least) throw std::logic_error("support depth: no supporting plane found");
+  // The origin on the boundary of a full-dimensional D lies on one of its facets.
+  if (touching && !least && difference_dimension(c) == c.dim)
+    throw std::logic_error("support depth: touching, but no supporting plane of a full-dimensional A⊖B passes through "
+                           "the origin");
   for (const P& n : directions) out.optimal.push_back(supporting_facet(c, n));
   out.depth = correctly_rounded_sqrt(out.squared_depth);
   return out;
@@ -409,18 +456,38 @@ Penetration penetration_by_support(const casefile::Case& c, const Answer& answer
 
 Penetration cross_check_penetration(const casefile::Case& c, const Answer& answer, const Penetration& p) {
   Penetration q = penetration_by_support(c, answer);
-  bool same = q.squared_depth == p.squared_depth;
-  if (same && p.verdict == Verdict::Overlapping) {
-    same = q.optimal.size() == p.optimal.size();
-    for (const DepthFacet& f : q.optimal)
-      same = same && std::any_of(p.optimal.begin(), p.optimal.end(),
-                                 [&](const DepthFacet& g) { return same_direction(f.normal, g.normal); });
+  const auto same_directions = [](const std::vector<DepthFacet>& x, const std::vector<DepthFacet>& y) {
+    return x.size() == y.size() && std::all_of(x.begin(), x.end(), [&](const DepthFacet& f) {
+             return std::any_of(y.begin(), y.end(), [&](const DepthFacet& g) { return same_direction(f.normal, g.normal); });
+           });
+  };
+  std::string problem;
+  if (q.squared_depth != p.squared_depth) {
+    problem = "PD² differs";
+  } else if (!p.surface.empty()) {
+    // D full-dimensional: both list its facets nearest the origin (touching: through it).
+    if (!same_directions(p.optimal, q.optimal)) problem = "the optimal normal directions differ";
+  } else if (p.verdict == Verdict::Touching) {
+    // A flat D, by the hull method's claim: it lists no cone. The support method's facets are then the normals of D's
+    // hyperplane when D spans one (two, opposite, each plane holding every input point), none when it spans less.
+    const int dimension = difference_dimension(c);
+    if (dimension == c.dim) {
+      problem = "the hull method lists no surface, but A⊖B is full-dimensional";
+    } else {
+      const std::size_t expected = dimension == c.dim - 1 ? 2 : 0;
+      const bool holds_all = std::all_of(q.optimal.begin(), q.optimal.end(), [&](const DepthFacet& f) {
+        return f.offset == 0 && f.on_a.size() == c.a.points.size() && f.on_b.size() == c.b.points.size();
+      });
+      if (q.optimal.size() != expected || !holds_all || !p.optimal.empty())
+        problem = "on a flat A⊖B of dimension " + std::to_string(dimension) +
+                  ", the support method's facets are not its hyperplane's normals";
+    }
   }
-  if (!same) {
+  if (!problem.empty()) {
     std::ostringstream s;
-    s << "penetration depth methods disagree on case '" << c.name << "': hull PD² " << p.squared_depth.get_str()
-      << " with " << p.optimal.size() << " optimal facets, support PD² " << q.squared_depth.get_str() << " with "
-      << q.optimal.size() << "\n"
+    s << "penetration depth methods disagree on case '" << c.name << "' (" << problem << "): hull PD² "
+      << p.squared_depth.get_str() << " with " << p.optimal.size() << " optimal facets, support PD² "
+      << q.squared_depth.get_str() << " with " << q.optimal.size() << "\n"
       << casefile::write(c);
     throw DisagreementError(s.str());
   }

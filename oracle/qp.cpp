@@ -6,6 +6,11 @@
 // conv(A) − conv(B) is ri conv(A) − ri conv(B), and ri conv(S) is the set of combinations with all weights positive,
 // so: infeasible → the origin is outside; ε* > 0 → in the relative interior (overlapping if A⊖B is full-dimensional,
 // touching otherwise); ε* ≤ 0 → on the boundary (touching).
+// Touching: the certificate's supporting plane through the origin. When ε* = 0, from the class LP's dual: with y, α, β
+// the multipliers of the rows v = 0, Σλ = 1 and Σμ = 1, optimality gives y·aᵢ ≤ α and y·bⱼ ≥ −β for every point (the
+// reduced costs of λ', μ' ≥ 0), strong duality gives α + β = −ε* = 0, so y·x ≤ 0 on A⊖B; and y ≠ 0, since y = 0
+// would leave ε's reduced cost at −1 with ε below its bound. When ε* > 0 (the origin in the relative interior of a
+// flat A⊖B), a normal of A⊖B's affine hull, which passes through the origin.
 // Both programs use Bland's pricing: with the default pricing CGAL's solver returned a wrong positive distance on a 2D
 // input mixing 2^719 and subnormal coordinates (docs/oracle.md); Bland's rule cannot cycle.
 #include <CGAL/Gmpzf.h>
@@ -83,8 +88,11 @@ Program build(const casefile::Case& c, bool with_v, bool with_epsilon) {
   return qp;
 }
 
-// The dimension of span{aᵢ − a₀} + span{bⱼ − b₀}: the affine dimension of A⊖B, by exact elimination.
-int affine_dimension(const casefile::Case& c) {
+using Vector = std::array<mpq_class, 3>;
+
+// The dimension of span{aᵢ − a₀} + span{bⱼ − b₀}: the affine dimension of A⊖B, by exact elimination; `basis`, when
+// given, receives that many independent rows spanning it.
+int affine_dimension(const casefile::Case& c, std::vector<Vector>* basis = nullptr) {
   std::vector<std::array<mpq_class, 3>> rows;
   for (const auto* s : {&c.a, &c.b})
     for (const auto& p : s->points) {
@@ -105,7 +113,25 @@ int affine_dimension(const casefile::Case& c) {
     }
     ++rank;
   }
+  if (basis) basis->assign(rows.begin(), rows.begin() + rank);
   return rank;
+}
+
+// A non-zero vector orthogonal to span{aᵢ − a₀} + span{bⱼ − b₀}, for a flat A⊖B (its dimension below the case's); in
+// 2D with a zero z component.
+Vector flat_normal(const casefile::Case& c) {
+  std::vector<Vector> basis;
+  const int rank = affine_dimension(c, &basis);
+  const auto cross = [](const Vector& u, const Vector& v) {
+    return Vector{u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+  };
+  const auto is_zero = [](const Vector& u) { return u[0] == 0 && u[1] == 0 && u[2] == 0; };
+  if (rank == 0) return {1, 0, 0};
+  if (c.dim == 2) return {-basis[0][1], basis[0][0], 0};  // rank 1: the row turned a quarter
+  if (rank == 2) return cross(basis[0], basis[1]);
+  for (const Vector& axis : {Vector{1, 0, 0}, Vector{0, 1, 0}, Vector{0, 0, 1}})
+    if (const Vector n = cross(basis[0], axis); !is_zero(n)) return n;
+  throw std::logic_error("QP oracle: no normal to a non-zero row");
 }
 
 Answer checked(const casefile::Case& c, const Answer& answer) {
@@ -151,6 +177,17 @@ Answer qp_oracle(const casefile::Case& c) {
   if (!interior.is_optimal()) throw std::logic_error("QP oracle: the class program is not optimal");
   const bool relative_interior = to_rational(interior.objective_value()) < 0;  // −ε* < 0
   out.verdict = relative_interior && out.affine_dimension == dim ? Verdict::Overlapping : Verdict::Touching;
+  if (out.verdict == Verdict::Touching) {
+    // The supporting plane through the origin (above): the dual's y when ε* = 0, else a normal of the flat A⊖B.
+    Vector normal = {0, 0, 0};
+    if (relative_interior) {
+      normal = flat_normal(c);
+    } else {
+      auto y = interior.optimality_certificate_begin();
+      for (int k = 0; k < dim; ++k, ++y) normal[k] = to_rational(*y);
+    }
+    out.certificate.normal = normal;
+  }
   if (out.verdict == Verdict::Overlapping) {
     // The certificate of an interior point: the class program's weights, every one at least ε* > 0.
     out.certificate = {};

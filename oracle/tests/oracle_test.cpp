@@ -7,11 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -140,17 +142,44 @@ TEST(HullOracle, InvalidInput) {
 
 TEST(HullOracle, CorrectlyRoundedSquareRoot) {
   EXPECT_EQ(correctly_rounded_sqrt(2), std::sqrt(2.0));  // IEEE sqrt is correctly rounded
+  // x drawn over every finite exponent (biased exponents 0 to 2046: subnormals to DBL_MAX's binade) with a random
+  // significand: √(x²) = x exactly, and √x is IEEE's.
   std::mt19937_64 rng(5);
+  std::uniform_int_distribution<std::uint64_t> biased_exponent(0, 2046);
+  int subnormal = 0, below_one = 0, above_2_to_512 = 0;
   for (int i = 0; i < 2000; ++i) {
-    const double x = std::fabs(std::bit_cast<double>(rng() >> 2));  // finite, positive, any exponent below 2^512
+    const std::uint64_t bits = biased_exponent(rng) << 52 | (rng() & ((std::uint64_t{1} << 52) - 1));
+    const double x = std::bit_cast<double>(bits);
+    if (x == 0) continue;
+    subnormal += x < std::numeric_limits<double>::min();
+    below_one += x < 1;
+    above_2_to_512 += x > 0x1p512;
     const mpq_class q = mpq_class(x) * mpq_class(x);
-    EXPECT_EQ(correctly_rounded_sqrt(q), x);
+    EXPECT_EQ(correctly_rounded_sqrt(q), x) << std::hexfloat << x;
     const mpq_class r(x);
-    EXPECT_EQ(correctly_rounded_sqrt(r), std::sqrt(x));
+    EXPECT_EQ(correctly_rounded_sqrt(r), std::sqrt(x)) << std::hexfloat << x;
   }
+  EXPECT_GT(subnormal, 0);
+  EXPECT_GT(below_one, 500);
+  EXPECT_GT(above_2_to_512, 500);
   // An exact tie: √((1 + 2^-53)²) = 1 + 2^-53, halfway between 1 and 1 + 2^-52; ties go to even, 1.
   const mpq_class half_ulp = mpq_class(1) + mpq_class(std::ldexp(1.0, -53));
   EXPECT_EQ(correctly_rounded_sqrt(half_ulp * half_ulp), 1.0);
+  // Beyond DBL_MAX: +∞ from the overflow threshold T = DBL_MAX + half an ulp = 2^1024 − 2^970 on (T itself is a tie,
+  // and DBL_MAX's significand is odd), DBL_MAX just below it.
+  const mpz_class threshold = (mpz_class(1) << 1024) - (mpz_class(1) << 970);
+  const mpq_class t(threshold);
+  const double inf = std::numeric_limits<double>::infinity(), largest = std::numeric_limits<double>::max();
+  EXPECT_EQ(correctly_rounded_sqrt(t * t), inf);
+  EXPECT_EQ(correctly_rounded_sqrt(t * t - 1), largest);
+  EXPECT_EQ(correctly_rounded_sqrt(t * t + 1), inf);
+  EXPECT_EQ(correctly_rounded_sqrt(mpq_class(largest) * mpq_class(largest)), largest);
+  for (int i = 0; i < 200; ++i) {
+    // y = m·2^e with a 53-bit m and e from 972 to 2000: y ≥ 2^1024, far beyond.
+    const mpz_class m((rng() >> 11) | (std::uint64_t{1} << 52));
+    const mpq_class y(m << static_cast<mp_bitcnt_t>(972 + rng() % 1029));
+    EXPECT_EQ(correctly_rounded_sqrt(y * y), inf);
+  }
 }
 
 // Two independent exact methods must agree exactly: the hull oracle and the exact reference GJK.
@@ -317,15 +346,24 @@ Case family_flat(std::mt19937_64& rng, int dim) {
   return c;
 }
 
-// A touching pair, then B moved by 2^−k (k = 1..60) along a lattice direction: just apart or just overlapping.
+// A touching pair, then B moved by 2^−k (k = 1..49) along a lattice direction: just apart or just overlapping. B's
+// coordinates are integers of magnitude at most 9 (2p − a, with 2p and a in [−6, 6] and [−3, 3]), so v + 2^−k needs
+// the bits from 2³ down to 2^−k: at most 53 for k ≤ 49, exact. Beyond, the sum rounds back to v for |v| ≥ 8 and B
+// does not move; the generator refuses any move that is not exact.
+constexpr int kNearestMoveExponent = 49;
 Case family_near(std::mt19937_64& rng, int dim) {
   Case c = family_touching(rng, dim);
-  std::uniform_int_distribution<int> coord(-1, 1), exponent(1, 60);
+  std::uniform_int_distribution<int> coord(-1, 1), exponent(1, kNearestMoveExponent);
   const double step = std::ldexp(1.0, -exponent(rng));
   std::array<double, 3> dir{0, 0, 0};
   for (int i = 0; i < dim; ++i) dir[i] = coord(rng) * step;
   for (auto& p : c.b.points)
-    for (int i = 0; i < 3; ++i) p[i] += dir[i];  // lattice values + 2^−k: exact in double
+    for (int i = 0; i < 3; ++i) {
+      const double moved = p[i] + dir[i];
+      if (mpq_class(moved) - mpq_class(p[i]) != dir[i])
+        throw std::logic_error("family_near: a move that is not exact in double");
+      p[i] = moved;
+    }
   return c;
 }
 
@@ -396,6 +434,11 @@ void family_agreement(Family family, const char* name, int dim, std::uint64_t se
     ASSERT_EQ(f.affine_dimension, h.affine_dimension) << to_string(f.method);
     for (int i = 0; i < 3; ++i) ASSERT_EQ(f.witness_a[i] - f.witness_b[i], h.witness_a[i] - h.witness_b[i]);
     if (f.method == Method::Certified) ++certified;
+    // The fast path leaves a case to the hull for one reason only: an overlapping answer whose weighted points do not
+    // span the space (any other failure of the certified answer is a DisagreementError).
+    if (f.method == Method::Hull) {
+      ASSERT_EQ(h.verdict, Verdict::Overlapping) << "the fast path fell back";
+    }
     // The third method (2D, both hulls polygons): CGAL's literal Minkowski sum.
     if (dim == 2 && t < minkowski_cases_per_family())
       if (const auto sum = minkowski_sum_oracle(c)) {
@@ -444,8 +487,9 @@ TEST(OracleFamilies, FlatCollinearAndPoints) {
   family_agreement<Vec3<Exact>>(family_flat, "flat", 3, seed_or(406), 0.2);
 }
 TEST(OracleFamilies, NearTouching) {
+  // Touching cases: mostly the unmoved ones (the direction drawn 0: 1 in 9 in 2D, 1 in 27 in 3D).
   family_agreement<Vec2<Exact>>(family_near, "near", 2, seed_or(407), 0.05);
-  family_agreement<Vec3<Exact>>(family_near, "near", 3, seed_or(408), 0.05);
+  family_agreement<Vec3<Exact>>(family_near, "near", 3, seed_or(408), 0.03);
 }
 TEST(OracleFamilies, HugeAndTinyScales) {
   family_agreement<Vec2<Exact>>(family_scaled, "scaled", 2, seed_or(409), 0.2);
@@ -470,10 +514,50 @@ std::vector<Case> certificate_cases() {
           make(2, square, {{0.5, 0.25, 0}})};                       // overlapping
 }
 
+// The verdict each of certificate_cases() is built for, in the same order.
+const std::vector<Verdict> kCertificateCaseVerdicts = {
+    Verdict::Separated,   Verdict::Separated, Verdict::Touching, Verdict::Touching,  Verdict::Overlapping,
+    Verdict::Overlapping, Verdict::Touching,  Verdict::Separated, Verdict::Touching, Verdict::Overlapping};
+
+// Every method's answer on hand cases of every kind. Each oracle checks its own certificate before returning and
+// throws CertificateError when it fails, so a failing check shows here as that exception. What the test asserts beyond
+// it: each answer has the verdict its case is built for, and its certificate checks whoever claims it — relabelled
+// with every other method it checks the same (check_certificate reads no label), and every touching answer names its
+// supporting plane.
 TEST(Certificate, EveryMethodsAnswersCheck) {
-  for (const Case& c : certificate_cases())
-    for (const Answer& r : {hull_oracle(c), qp_oracle(c), fast_oracle(c)})
-      EXPECT_EQ(check_certificate(c, r), std::nullopt) << to_string(r.method) << " on " << casefile::write(c);
+  const std::vector<Case> cases = certificate_cases();
+  ASSERT_EQ(cases.size(), kCertificateCaseVerdicts.size());
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    for (const Answer& r : {hull_oracle(c), qp_oracle(c), fast_oracle(c)}) {
+      SCOPED_TRACE(::testing::Message() << to_string(r.method) << " on " << casefile::write(c));
+      EXPECT_EQ(r.verdict, kCertificateCaseVerdicts[k]);
+      if (r.verdict == Verdict::Touching) {
+        EXPECT_TRUE(r.certificate.normal.has_value());
+      }
+      for (Method label : {Method::Hull, Method::Qp, Method::Certified, Method::Support}) {
+        Answer relabelled = r;
+        relabelled.method = label;
+        EXPECT_EQ(check_certificate(c, relabelled), std::nullopt) << "labelled " << to_string(label);
+      }
+    }
+  }
+}
+
+// The check does not take an answer's word for how it was made: a touching answer without a supporting plane is
+// refused whatever its method, here on a point inside the unit square (the truth: overlapping), with weights that do
+// put the origin in A⊖B.
+TEST(Certificate, AMethodLabelProvesNothing) {
+  const Case c = make(2, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}, {{0.5, 0.5, 0}});
+  const Answer truth = hull_oracle(c);
+  ASSERT_EQ(truth.verdict, Verdict::Overlapping);
+  for (Method label : {Method::Hull, Method::Qp, Method::Certified, Method::Support}) {
+    Answer forged = truth;
+    forged.verdict = Verdict::Touching;
+    forged.method = label;
+    forged.certificate.normal.reset();
+    EXPECT_NE(check_certificate(c, forged), std::nullopt) << to_string(label);
+  }
 }
 
 TEST(Certificate, EveryCorruptionIsCaught) {
@@ -616,6 +700,109 @@ TEST(FastOracle, CrossCheckRunsTheSecondMethod) {
   EXPECT_EQ(cross_check(c, f).method, Method::Qp);
   f.squared_distance += 1;  // a wrong answer
   EXPECT_THROW(cross_check(c, f), DisagreementError);
+}
+
+// ---- Touching penetration depth (docs/oracle.md, "Penetration depth"): a touching verdict is proven, not taken.
+
+const std::vector<std::array<double, 3>> kCube = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                                  {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+
+bool lists_direction(const std::vector<DepthFacet>& facets, const ExactPoint& n) {
+  return std::any_of(facets.begin(), facets.end(), [&](const DepthFacet& f) {
+    const mpq_class d = f.normal[0] * n[0] + f.normal[1] * n[1] + f.normal[2] * n[2];
+    return f.normal[1] * n[2] == f.normal[2] * n[1] && f.normal[2] * n[0] == f.normal[0] * n[2] &&
+           f.normal[0] * n[1] == f.normal[1] * n[0] && d > 0;
+  });
+}
+
+// The centre of the unit cube against the cube: overlapping, PD = 1/2. Called touching, it is refused: by the hull
+// method (no facet of D passes through the origin), by the support method (no supporting plane through it), and by
+// the certificate check when the forged penetration is handed to it — with the surface (the least offset is not 0)
+// and without (D is not flat).
+TEST(TouchingDepth, AForgedVerdictOnAnInteriorOriginIsRefused) {
+  const Case c = make(3, kCube, {{0.5, 0.5, 0.5}});
+  const Answer truth = hull_oracle(c);
+  ASSERT_EQ(truth.verdict, Verdict::Overlapping);
+  Answer forged = truth;
+  forged.verdict = Verdict::Touching;
+  EXPECT_THROW(penetration_oracle(c, forged), CertificateError);
+  EXPECT_THROW(penetration_by_support(c, forged), std::logic_error);
+  const Penetration p = penetration_oracle(c, truth);
+  ASSERT_EQ(p.squared_depth, mpq_class(1, 4));
+  Penetration touching = p;
+  touching.verdict = Verdict::Touching;
+  touching.squared_depth = 0;
+  touching.depth = 0;
+  touching.optimal.clear();
+  EXPECT_NE(check_penetration_certificate(c, touching), std::nullopt) << "every offset positive";
+  touching.surface.clear();
+  EXPECT_NE(check_penetration_certificate(c, touching), std::nullopt) << "no surface, D full-dimensional";
+}
+
+// A flat D that does not hold the origin (a triangle in z = 0, B beside it): a touching claim needs the origin in D.
+// Neither an empty surface nor a "pillow" (D's triangle and its reverse: closed, each plane supporting D and through
+// the origin) proves it.
+TEST(TouchingDepth, AFlatDifferenceNeedsTheOriginInIt) {
+  const Case c = make(3, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{5, 5, 0}});
+  ASSERT_EQ(hull_oracle(c).verdict, Verdict::Separated);
+  Penetration forged;
+  forged.verdict = Verdict::Touching;
+  EXPECT_NE(check_penetration_certificate(c, forged), std::nullopt) << "an empty surface";
+  forged.surface = {{PointPair{0, 0}, PointPair{1, 0}, PointPair{2, 0}}, {PointPair{0, 0}, PointPair{2, 0}, PointPair{1, 0}}};
+  for (int s : {1, -1}) {
+    DepthFacet f;
+    f.normal = {0, 0, s};
+    f.offset = 0;
+    f.on_a = {0, 1, 2};
+    f.on_b = {0};
+    forged.optimal.push_back(f);
+  }
+  EXPECT_NE(check_penetration_certificate(c, forged), std::nullopt) << "a pillow over a flat D";
+}
+
+// The unit cube and a cube at its corner (1, 1, 1): touching at a vertex of D, whose normal cone has three generators.
+// A certificate that drops one is refused (the cone listed must be every facet through the origin), and so is the
+// cross-check of such an answer.
+TEST(TouchingDepth, EveryConeGeneratorIsRequired) {
+  std::vector<std::array<double, 3>> corner = kCube;
+  for (auto& p : corner)
+    for (double& x : p) x += 1;
+  const Case c = make(3, kCube, corner);
+  const Answer truth = hull_oracle(c);
+  ASSERT_EQ(truth.verdict, Verdict::Touching);
+  const Penetration p = penetration_oracle(c, truth);
+  ASSERT_EQ(p.optimal.size(), 3u);
+  EXPECT_NO_THROW(cross_check_penetration(c, truth, p));
+  Penetration dropped = p;
+  dropped.optimal.pop_back();
+  EXPECT_NE(check_penetration_certificate(c, dropped), std::nullopt);
+  EXPECT_THROW(cross_check_penetration(c, truth, dropped), DisagreementError);
+}
+
+// Flat D, where the hull method lists no cone (every normal of D's affine hull qualifies) and the support method
+// lists D's hyperplane normals when D spans a hyperplane, none when it spans less: the cross-check compares them.
+TEST(TouchingDepth, MethodsCompareWhatTheyClaimOnAFlatDifference) {
+  const std::vector<std::array<double, 3>> square = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  const Case plane = make(3, square, {{0.5, 0.5, 0}});  // D a square in z = 0
+  const Answer truth = hull_oracle(plane);
+  ASSERT_EQ(truth.verdict, Verdict::Touching);
+  const Penetration hull = penetration_oracle(plane, truth);
+  EXPECT_TRUE(hull.optimal.empty());
+  EXPECT_TRUE(hull.surface.empty());
+  const Penetration support = cross_check_penetration(plane, truth, hull);
+  ASSERT_EQ(support.optimal.size(), 2u);
+  EXPECT_TRUE(lists_direction(support.optimal, {0, 0, 1}));
+  EXPECT_TRUE(lists_direction(support.optimal, {0, 0, -1}));
+  const Case line = make(3, {{0, 0, 0}, {1, 0, 0}}, {{0.5, 0, 0}});  // D a segment on the x axis
+  const Answer on_line = hull_oracle(line);
+  EXPECT_TRUE(cross_check_penetration(line, on_line, penetration_oracle(line, on_line)).optimal.empty());
+  const Case segment = make(2, {{0, 0, 0}, {1, 0, 0}}, {{0.5, 0, 0}});  // 2D: D a segment spans a line
+  const Answer on_segment = hull_oracle(segment);
+  EXPECT_EQ(cross_check_penetration(segment, on_segment, penetration_oracle(segment, on_segment)).optimal.size(), 2u);
+  // A hull answer that lists a cone on a flat D is not what the hull method claims: refused by its check.
+  Penetration listed = hull;
+  listed.optimal = support.optimal;
+  EXPECT_NE(check_penetration_certificate(plane, listed), std::nullopt);
 }
 
 // ---- The third 2D method, CGAL::minkowski_sum_2 on Simple_cartesian<Gmpq> (docs/oracle.md).

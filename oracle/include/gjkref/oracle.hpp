@@ -152,14 +152,20 @@ struct Penetration {
   mpq_class squared_depth;                  // PD², exact; 0 when touching
   double depth = 0;                         // PD correctly rounded to double
   // Overlapping: every optimal facet, one per plane (ties are common: congruent boxes). Touching with a
-  // full-dimensional D: the facets of D whose planes pass through the origin — their normals generate the normal cone
-  // of D at the origin, the directions in which B may be moved to separate the shapes (a vertex or an edge of D has
-  // several). Touching with a flat D: empty (every normal of D's affine hull qualifies).
+  // full-dimensional D: every facet of D whose plane passes through the origin — their normals generate the normal
+  // cone of D at the origin, the directions in which B may be moved to separate the shapes (a vertex or an edge of D
+  // has several). Touching with a flat D: the hull method lists none (every normal of D's affine hull qualifies); the
+  // support method lists the two normals of D's hyperplane when D spans one (a polygon in 3D, a segment in 2D), else
+  // none.
   std::vector<DepthFacet> optimal;
   // The certificate of the hull method: D's boundary as oriented facets — triangles (3D) or edges (2D: the third
   // entry repeats the second) — of differences of input points, each outward (counter-clockwise seen from outside).
   // Empty for the support method, and when D is not full-dimensional.
   std::vector<std::array<PointPair, 3>> surface;
+  // The hull method's certificate when D is flat (touching, no surface): the origin as a point of D — strictly
+  // positive weights on input points of A and of B, each set summing to 1, with Σ w·a = Σ w·b (the distance answer's
+  // weights). Empty otherwise.
+  std::vector<Weight> origin_a, origin_b;
   Method method = Method::Hull;
 };
 
@@ -171,10 +177,17 @@ Penetration penetration_oracle(const casefile::Case& c, const Answer& answer);
 // each kept only if its plane supports D, and PD the least distance among them. No CGAL.
 Penetration penetration_by_support(const casefile::Case& c, const Answer& answer);
 // The exact check of a hull-method penetration certificate (see docs/oracle.md for why it proves minimality):
-// every listed facet's plane supports D with the origin strictly inside (overlapping) or on it (touching's cone),
-// the facets close up (every directed edge matched by its reverse), and PD² and the optimal facets are the least.
+// - a surface: D is full-dimensional, every listed facet's plane supports D with the origin strictly behind it
+//   (overlapping) or not in front of it (touching), the facets close up (every directed edge matched by its reverse),
+//   PD² is the least squared offset over them — exactly 0 when touching: the origin is on a facet's plane, so on the
+//   boundary — and `optimal` lists every plane attaining it, one per direction (touching: the whole normal cone);
+// - no surface (touching only): D is flat (its affine dimension below the case's), origin_a and origin_b put the
+//   origin in D, and no facet is listed.
 std::optional<std::string> check_penetration_certificate(const casefile::Case& c, const Penetration& p);
-// Method 2 on demand: its answer, or a DisagreementError when PD² or the set of optimal normal directions differs.
+// Method 2 on demand: its answer, or a DisagreementError when the two claim different things. Both give PD²; where
+// both list optimal facets (a hull-method surface: D full-dimensional), the same set of normal directions; on a flat
+// D, where the hull method lists none, the support method's must be the normals of D's hyperplane (two, opposite,
+// each plane holding every input point) when D spans one, and none when it spans less.
 Penetration cross_check_penetration(const casefile::Case& c, const Answer& answer, const Penetration& p);
 
 // For judging a reported normal u ≠ 0 of an intersecting pair: h_D(u)/|u| − PD, the directional depth along u in
