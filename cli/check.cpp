@@ -125,10 +125,17 @@ constexpr double kShrinkSeconds = 30;
 // Does `c` still show `finding` on `implementation`? The oracle's own failure on `c` (a std::logic_error from it or
 // from the judge's depth oracle: a failed certificate, two methods disagreeing) is a bug in gjkref, not an answer:
 // it propagates, and shrink() keeps the case.
+// An implementation's own std::logic_error on a candidate (an in-process one's bug) is not the oracle's: the candidate
+// simply does not show the finding.
 bool still_fails(const Case& c, impl::Implementation& implementation, impl::Finding finding) {
   if (c.has_empty_shape()) return false;
   const oracle::Answer truth = oracle::fast_oracle(c);
-  const impl::Result r = implementation.run(c);
+  impl::Result r;
+  try {
+    r = implementation.run(c);
+  } catch (const std::logic_error&) {
+    return false;
+  }
   return impl::judge(truth, r, implementation.info(), c).finding == finding;
 }
 
@@ -946,6 +953,8 @@ struct Reports {
   std::map<std::string, Tally> by_implementation;
   std::map<std::pair<std::string, std::string>, Tally> by_implementation_family;  // family: "touching 3D"
   int items = 0, oracle_failures = 0, disagreements = 0;
+  // Of oracle_failures, cases made while shrinking a counterexample (files in oracle-failures/, not log lines).
+  int oracle_failures_while_shrinking = 0;
   // Cases not judged because an oracle call passed its time limit (log_oracle_timeout), in key order.
   std::vector<json> oracle_timeouts;
   std::vector<std::string> counterexamples;
@@ -1069,6 +1078,18 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
                       std::size_t campaign_items, int stopped_by, const std::string& scope = "",
                       const std::string& why_partial = "") {
   Reports rep;
+  // The cases on which the oracle failed while a counterexample was shrunk are files (save_counterexample), counted at
+  // every report: a resumed campaign, which does not shrink that counterexample again, and a merge still report them
+  // and exit with status 3.
+  {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir / "oracle-failures", ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name.find("-shrinking-") != std::string::npos && entry.path().extension() == ".json")
+        ++rep.oracle_failures_while_shrinking;
+    }
+    rep.oracle_failures = rep.oracle_failures_while_shrinking;
+  }
   std::map<std::string, std::string> reasons;  // by "KEY IMPLEMENTATION": what was expected and what came back
   std::ofstream csv(dir / "results.csv");
   csv << "family,dim,index,kind,oracle,true_distance,true_depth,implementation,status,separated,reported_distance,"
@@ -1191,7 +1212,11 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
        << (why_partial.empty() ? "" : "; " + why_partial) << ".\n\n";
   if (!scope.empty()) md << scope << "\n\n";
   md << "Seed " << seed << "; " << rep.items << " cases (" << o.cases << " per family and dimension asked); "
-     << rep.oracle_failures << " oracle failures; " << rep.oracle_timeouts.size()
+     << rep.oracle_failures << " oracle failures"
+     << (rep.oracle_failures_while_shrinking > 0
+             ? " (" + std::to_string(rep.oracle_failures_while_shrinking) + " of them on cases made while shrinking)"
+             : std::string())
+     << "; " << rep.oracle_timeouts.size()
      << " cases not judged because the oracle passed its time limit. Every answer is judged against the exact oracle under "
      << "docs/contract.md with the implementation's own scalar (docs/comparing.md). Distance errors are absolute, "
      << "relative to the true distance d, and relative to M, the input's scale.\n\n";
@@ -1266,6 +1291,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
 
   json report = {{"seed", seed}, {"items", rep.items}, {"campaign_items", campaign_items},
                  {"partial", partial}, {"oracle_failures", rep.oracle_failures},
+                 {"oracle_failures_while_shrinking", rep.oracle_failures_while_shrinking},
                  {"oracle_timeouts", rep.oracle_timeouts},
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {

@@ -107,12 +107,15 @@ struct Allowances {
     return exact ? kDoubleEpsilon * x + kRoundingFloor : distance_allowance(x, epsilon, m, r, dim, rounded);
   }
   // How far the directional depth along a reported normal may exceed PD (docs/contract.md, "Penetration"): the
-  // depth's allowance, and for exact implementations also the rounding of their exact normal to double. Why that
-  // term: a normal n rounded coordinate by coordinate to ñ (|ñ_k − n_k| ≤ ε/2·|n_k|) turns by |ñ/|ñ| − n/|n|| ≤ ε,
-  // and the support function h_{A⊖B} is R-Lipschitz, R = max |x| over A⊖B ≤ max|a| + max|b| ≤ 2·√dim·r. Floating
-  // implementations' allowance already holds ε·M. Pinned by Judge.AnExactNormalRoundedToDoubleIsWithinTheContract.
+  // depth's allowance, and for implementations more precise than double (exact ones, long double) also the rounding
+  // of their normal to double, in which every answer is reported. Why that term: a normal n rounded coordinate by
+  // coordinate to ñ (|ñ_k − n_k| ≤ ε/2·|n_k|) turns by |ñ/|ñ| − n/|n|| ≤ ε, and the support function h_{A⊖B} is
+  // R-Lipschitz, R = max |x| over A⊖B ≤ max|a| + max|b| ≤ 2·√dim·r. Double and float implementations' allowance
+  // already holds ε·M. Pinned by Judge.AnExactNormalRoundedToDoubleIsWithinTheContract and
+  // Judge.ALongDoubleNormalRoundedToDoubleIsWithinTheContract.
   double of_normal(double depth) const {
-    return of_value(depth) + (exact ? 2 * std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r : 0);
+    const bool rounded_to_double = exact || epsilon < kDoubleEpsilon;
+    return of_value(depth) + (rounded_to_double ? 2 * std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r : 0);
   }
   // How far a witness or contact point may be from its hull (docs/contract.md, items 7 and 8), including its rounding
   // to double.

@@ -8,7 +8,7 @@
 // touching otherwise); ε* ≤ 0 → on the boundary (touching).
 // Touching: the certificate's supporting plane through the origin. When ε* = 0, from the class LP's dual: with y, α, β
 // the multipliers of the rows v = 0, Σλ = 1 and Σμ = 1, optimality gives y·aᵢ ≤ α and y·bⱼ ≥ −β for every point (the
-// reduced costs of λ', μ' ≥ 0), strong duality gives α + β = −ε* = 0, so y·x ≤ 0 on A⊖B; and y ≠ 0, since y = 0
+// reduced costs of λ', μ' ≥ 0), strong duality gives α + β = ε* = 0, so y·x ≤ 0 on A⊖B; and y ≠ 0, since y = 0
 // would leave ε's reduced cost at −1 with ε below its bound. When ε* > 0 (the origin in the relative interior of a
 // flat A⊖B), a normal of A⊖B's affine hull, which passes through the origin.
 // Both programs use Bland's pricing: with the default pricing CGAL's solver returned a wrong positive distance on a 2D

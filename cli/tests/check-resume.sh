@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CTest cli.check-resume (docs/comparing.md): a campaign killed with SIGKILL while judging, and again while saving
 # counterexamples, loses no counterexample, resumes where it stopped, and ends with the results and the counterexamples
-# of an uninterrupted run.
+# of an uninterrupted run; a finished campaign run again still reports an oracle failure made while shrinking.
 # Usage: check-resume.sh GJKREF WORKDIR PLUGINS (libgjkref-judge-plugins.so)
 set -euo pipefail
 GJKREF="$1"
@@ -91,4 +91,18 @@ if "$GJKREF" check --impl reference-double --seed 4 --cases 10 --out "$WORK/cut"
   exit 1
 fi
 grep -q "holds another campaign" "$WORK/refused"
+# A case on which the oracle failed while a counterexample was shrunk is a file in oracle-failures/ (the resumed run
+# does not shrink that counterexample again): one planted there makes the finished campaign, run again, report it and
+# exit with status 3.
+mkdir -p "$WORK/whole/oracle-failures"
+echo '{}' > "$WORK/whole/oracle-failures/touching-3-0-shrinking-libccd-gjk.json"
+status=0
+"$GJKREF" "${ARGS[@]}" --out "$WORK/whole" > "$WORK/again.out" 2> "$WORK/again.err" || status=$?
+[ "$status" -eq 3 ] || { echo "check-resume: a campaign holding an oracle failure made while shrinking exited $status" >&2; exit 1; }
+python3 - "$WORK/whole/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["oracle_failures_while_shrinking"] == 1 and r["oracle_failures"] >= 1, r
+PY
+grep -q "THE ORACLE FAILED" "$WORK/again.err"
 echo "check-resume: no counterexample lost; $ITEMS items, each once; same decisions as the uninterrupted run"

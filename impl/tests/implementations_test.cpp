@@ -11,6 +11,8 @@
 #include <limits>
 #include <set>
 
+#include "gjkref/contract.hpp"
+#include "gjkref/epa.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/implementations.hpp"
 #include "gjkref/judge.hpp"
@@ -597,6 +599,64 @@ TEST(Judge, AnExactNormalRoundedToDoubleIsWithinTheContract) {
     const auto y_axis = rotated({0, 1, 0});
     for (int k = 0; k < 3; ++k) (*tilted.normal)[k] += 0x1p-42 * y_axis[k];
     EXPECT_EQ(judge(t, tilted, (*certified)->info()).finding, Finding::NormalOutsideContract);
+  }
+  EXPECT_GT(needed_the_rounding_term, 0);  // else these cases would not test the allowance
+}
+
+// The same for a long double implementation, whose normal reaches the judge rounded to double too: the rounding's
+// tilt, about ε_double times the size of A⊖B's face, is far beyond long double's own allowance (128·ε_ld·M), and the
+// judge allows it as for exact normals. The normal is the reference's long double EPA's (gjkref::penetration), rounded
+// to double as a long double library would report it; without the term, some of these is refused.
+TEST(Judge, ALongDoubleNormalRoundedToDoubleIsWithinTheContract) {
+  const int quaternions[][4] = {{1, 2, 3, 4}, {5, 1, -2, 3}, {2, -1, 1, 7}, {3, 4, -5, 1}};
+  constexpr double kHalfSide = 1024, kDepth = 1e-3;
+  const Info long_double = info_of("long double", kDecides | kPenetrates | kNormal);
+  int needed_the_rounding_term = 0;
+  for (const auto& q : quaternions) {
+    const double w = q[0], x = q[1], y = q[2], z = q[3], n = w * w + x * x + y * y + z * z;
+    const double rot[3][3] = {{w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                              {2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)},
+                              {2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z}};
+    const auto rotated = [&](std::array<double, 3> p) {
+      std::array<double, 3> out{};
+      for (int i = 0; i < 3; ++i) out[i] = (rot[i][0] * p[0] + rot[i][1] * p[1] + rot[i][2] * p[2]) / n;
+      return out;
+    };
+    casefile::Case c;
+    c.name = "rotated-shallow-box";
+    c.dim = 3;
+    std::vector<Vec3<long double>> la, lb;
+    std::vector<Vec3<double>> pa, pb;
+    for (int i = 0; i < 8; ++i) {
+      const double sx = (i & 1) ? 1 : -1, sy = (i & 2) ? 1 : -1, sz = (i & 4) ? 1 : -1;
+      const auto p = rotated({sx * kHalfSide, sy * kHalfSide, sz * kHalfSide});
+      const auto q2 = rotated({kHalfSide - kDepth + (sx + 1) / 2, sy / 2, sz / 2});
+      c.a.points.push_back(p);
+      c.b.points.push_back(q2);
+      la.push_back({p[0], p[1], p[2]});
+      lb.push_back({q2[0], q2[1], q2[2]});
+      pa.push_back({p[0], p[1], p[2]});
+      pb.push_back({q2[0], q2[1], q2[2]});
+    }
+    const oracle::Answer truth = oracle::hull_oracle(c);
+    ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
+    const Truth t(c, truth);
+    const Penetration<Vec3<long double>> p =
+        penetration(ConvexPoints<Vec3<long double>>(la), ConvexPoints<Vec3<long double>>(lb));
+    ASSERT_EQ(p.status, PenetrationStatus::Penetrating);
+    Result r = answered(false);
+    r.penetration = p.depth();
+    std::array<double, 3> normal{};
+    for (int k = 0; k < 3; ++k) normal[k] = static_cast<double>(p.normal[k]);  // EPA's frame keeps it near 1
+    r.normal = normal;
+    const Judged j = judge(t, r, long_double);
+    EXPECT_EQ(j.finding, Finding::None) << "quaternion " << q[0] << " " << q[1] << " " << q[2] << " " << q[3];
+    ASSERT_TRUE(j.normal_error);
+    const ConvexPoints<Vec3<double>> sa(pa), sb(pb);
+    const double own = gjkref::distance_allowance(t.penetration().depth, std::numeric_limits<long double>::epsilon(),
+                                                  gjkref::input_scale(sa, sb), gjkref::largest_coordinate(sa, sb), 3,
+                                                  false);
+    if (*j.normal_error > own) ++needed_the_rounding_term;
   }
   EXPECT_GT(needed_the_rounding_term, 0);  // else these cases would not test the allowance
 }

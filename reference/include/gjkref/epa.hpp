@@ -331,25 +331,39 @@ Result<V> intersecting_answer(const std::vector<SupportPoint<V>>& points, int si
 // translation and the squared depth are scaled back at the end, the normal (of any length) is left in the frame, and
 // the witnesses come from A's and B's own points, unscaled. Scaling the input by 2^k then scales every answer by 2^k
 // bit for bit, as in GJK's frame (EpaFailureModes.ScalingByAPowerOfTwoScalesEveryAnswerExactly). A start whose points
-// are all the origin leaves the frame at 2^0.
+// are all the origin (the origin a vertex of A⊖B) fixes the frame from the first other point the blow-up meets.
 template <Vector V>
 struct EpaFrame {
   int exponent = 0;
+  bool fixed = false;  // false while every point seen is the origin (then the first other point fixes it)
 
   template <class Points>
   static EpaFrame of(const Points& points, int count) {
     EpaFrame f;
+    for (int i = 0; i < count; ++i) f.fix(points[i].w);
+    return f;
+  }
+  // Fixes the exponent from the largest coordinate of the points given so far, the first time one is not zero.
+  void fix(const V& w) {
     if constexpr (!is_exact_v<scalar_t<V>>) {
       using std::isfinite;
-      scalar_t<V> largest(0);
-      for (int i = 0; i < count; ++i) largest = std::max(largest, max_abs_component(points[i].w));
-      if (largest > 0 && isfinite(largest)) f.exponent = ScalarTraits<scalar_t<V>>::frame_exponent(largest);
+      const scalar_t<V> largest = max_abs_component(w);
+      if (largest > 0 && isfinite(largest)) {
+        const int e = ScalarTraits<scalar_t<V>>::frame_exponent(largest);
+        if (!fixed || e > exponent) exponent = e;
+        fixed = true;
+      }
     }
-    return f;
   }
   SupportPoint<V> in(SupportPoint<V> p) const {
     if constexpr (!is_exact_v<scalar_t<V>>) p.w = scale_by_power_of_two(p.w, -exponent);
     return p;
+  }
+  // A point met while the start is blown up: it fixes the frame if every point before it was the origin (which
+  // scales to itself in any frame).
+  SupportPoint<V> in_fixing(const SupportPoint<V>& p) {
+    if (!fixed) fix(p.w);
+    return in(p);
   }
   V out(const V& x) const {
     if constexpr (is_exact_v<scalar_t<V>>)
@@ -395,7 +409,7 @@ V orthogonal_direction(const std::vector<V>& spanning) {
 }
 
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, const EpaFrame<V>& frame) {
+Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>& frame) {
   Start<V> start;
   for (int i = 0; i < s.size; ++i) start.points.push_back(frame.in(s.points[i]));
   if (s.encloses_origin) return start;
@@ -409,16 +423,22 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, const EpaFr
       spanning.push_back(p.w - first);
   while (static_cast<int>(spanning.size()) < V::dimension) {
     const V n = orthogonal_direction(spanning);
+    if constexpr (!is_exact_v<scalar_t<V>>) {
+      if (is_zero(n)) return start;  // no direction off the span survived rounding: the polytope will not span
+    }
     for (const V& d : {n, V(-n)}) {
-      const SupportPoint<V> w = frame.in(minkowski_support(a, b, d));
+      const SupportPoint<V> w = frame.in_fixing(minkowski_support(a, b, d));
       ++start.expansions;
-      if (!(dot(d, w.w) > 0)) {  // h_D(d) = 0: the plane d·x = 0 supports D, through the origin
+      // Does D reach off the affine hull along d? In exact arithmetic `first` lies in the span through the origin, so
+      // d·first = 0 and this is h_D(d) > 0; in floating modes the origin may be only near the hull (GJK's touching
+      // band), and a support point off the origin's plane d·x = 0 but not off the hull would add no dimension.
+      if (!(dot(d, V(w.w - first)) > 0)) {  // h_D(d) = d·first = 0: the plane d·x = 0 supports D, through the origin
         start.touching_normal = d;
         return start;
       }
       start.points.push_back(w);
     }
-    spanning.push_back(start.points.back().w - first);  // off the span, strictly (d·w > 0, d orthogonal to it)
+    spanning.push_back(start.points.back().w - first);  // off the span, strictly (d·(w − first) > 0)
   }
   return start;
 }
@@ -429,20 +449,22 @@ namespace detail {
 
 // The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n?
 //   The book (exact scalars): yes when n·w ≤ o — w, the farthest point of A⊖B along n, lies on the plane.
-//   The departure (floating scalars), the one place rounding forces one: n·w and o are each rounded by a few ε·|n|·R,
-//   so a supporting plane can show n·w a little above o (a coplanar vertex of A⊖B: the faces of boxes), and EPA would
-//   grow by points on the plane or that it already has, again and again. So the plane also counts as supporting when
-//   n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp), or when w is already a vertex of the polytope (in exact arithmetic
-//   such a w has n·w ≤ o: the polytope is convex).
+//   The departure (floating scalars), the one place rounding forces one in the test: n·w and o are each rounded by a
+//   few ε·Σ|n_k||x_k| (x = w, or a point of the facet), so a supporting plane can show n·w a little above o (a coplanar
+//   vertex of A⊖B: the faces of boxes), and EPA would grow by points on the plane, again and again. So the plane also
+//   counts as supporting when n·w − o ≤ epa_gap()·Σ|n_k||w_k| (tolerances.hpp): the scale of n·w's own rounding, which
+//   |n·w| is not where the facet passes near the origin (o ≈ 0: touching and shallow contacts).
 template <Vector V>
-bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
+bool supported_by(const Facet<V>& f, const SupportPoint<V>& w) {
   using T = scalar_t<V>;
   const T nw = dot(f.normal, w.w);
   if constexpr (is_exact_v<T>) {
     return !(nw > f.offset);
   } else {
     using std::abs;
-    return !(nw - f.offset > Tolerances<T>::epa_gap() * abs(nw)) || polytope.has_vertex(w);
+    T scale(0);
+    for (int k = 0; k < V::dimension; ++k) scale += abs(f.normal[k]) * abs(w.w[k]);
+    return !(nw - f.offset > Tolerances<T>::epa_gap() * scale);
   }
 }
 
@@ -475,8 +497,8 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
     }
     return p;
   };
-  const EpaFrame<V> frame = known ? EpaFrame<V>::of(*known, static_cast<int>(known->size()))
-                                  : EpaFrame<V>::of(p.gjk.simplex.points, p.gjk.simplex.size);
+  EpaFrame<V> frame = known ? EpaFrame<V>::of(*known, static_cast<int>(known->size()))
+                            : EpaFrame<V>::of(p.gjk.simplex.points, p.gjk.simplex.size);
   Start<V> start;
   if (known) {
     for (const auto& q : *known) start.points.push_back(frame.in(q));
@@ -502,7 +524,16 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       }
     }
     const SupportPoint<V> w = frame.in(minkowski_support(a, b, nearest->normal));
-    if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
+    if (!supported_by(*nearest, w)) {  // D reaches past the nearest facet's plane: grow
+      if constexpr (!is_exact_v<T>) {
+        // w beyond the nearest facet's plane yet already a vertex of the polytope: rounding decided a visibility the
+        // wrong way and left the polytope not convex (in exact arithmetic no vertex lies beyond a facet). Growing by w
+        // changes nothing, and the facet's plane does not support A⊖B: there is no answer to give.
+        if (polytope.has_vertex(w)) {
+          p.status = PenetrationStatus::RoundingFailure;
+          return p;
+        }
+      }
       if (p.expansions >= max_expansions) {
         p.status = PenetrationStatus::IterationLimit;
         return p;
@@ -523,7 +554,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;
       const auto lambda = facet_weights(polytope, f, t);
       if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) return false;
-      return supported_by(f, frame.in(minkowski_support(a, b, f.normal)), polytope);
+      return supported_by(f, frame.in(minkowski_support(a, b, f.normal)));
     };
     for (const auto& f : facets) {
       if (!holds_the_answer(f)) continue;
