@@ -552,6 +552,35 @@ TEST(Judge, TheCertifiedDepthIsJudgedBitForBit) {
   EXPECT_EQ(judge(truth, r, certified, c).finding, Finding::None);
 }
 
+// Rotations with rational entries, from integer quaternions (w, x, y, z): R = (the usual quadratic form)/|q|².
+constexpr int kQuaternions[][4] = {{1, 2, 3, 4}, {5, 1, -2, 3}, {2, -1, 1, 7}, {3, 4, -5, 1}};
+
+// A = [−K, K]³ and B = [K − δ, K − δ + 1] × [−½, ½]², K = 1024, δ = 10⁻³, both rotated by q (and rounded): B enters
+// A's +x face by about δ.
+std::array<double, 3> rotate(const int (&q)[4], std::array<double, 3> p) {
+  const double w = q[0], x = q[1], y = q[2], z = q[3], n = w * w + x * x + y * y + z * z;
+  const double rot[3][3] = {{w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                            {2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)},
+                            {2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z}};
+  std::array<double, 3> out{};
+  for (int i = 0; i < 3; ++i) out[i] = (rot[i][0] * p[0] + rot[i][1] * p[1] + rot[i][2] * p[2]) / n;
+  return out;
+}
+
+casefile::Case rotated_shallow_box(const int (&q)[4]) {
+  constexpr double kHalfSide = 1024, kDepth = 1e-3;
+  const auto rotated = [&q](std::array<double, 3> p) { return rotate(q, p); };
+  casefile::Case c;
+  c.name = "rotated-shallow-box";
+  c.dim = 3;
+  for (int i = 0; i < 8; ++i) {
+    const double sx = (i & 1) ? 1 : -1, sy = (i & 2) ? 1 : -1, sz = (i & 4) ? 1 : -1;
+    c.a.points.push_back(rotated({sx * kHalfSide, sy * kHalfSide, sz * kHalfSide}));
+    c.b.points.push_back(rotated({kHalfSide - kDepth + (sx + 1) / 2, sy / 2, sz / 2}));
+  }
+  return c;
+}
+
 // The exact normal of a rotated face, each coordinate rounded, tilts by up to ε and has a directional depth excess of
 // about ε times the size of A⊖B's face — far above ε·PD on a shallow overlap of a large box. The judge allows an
 // exact implementation that rounding (Allowances::of_normal), and nothing much more: a normal tilted by 2^10·ε is
@@ -561,29 +590,9 @@ TEST(Judge, AnExactNormalRoundedToDoubleIsWithinTheContract) {
   const auto certified = std::find_if(refs.begin(), refs.end(),
                                       [](const auto& r) { return r->info().name == "reference-certified"; });
   ASSERT_NE(certified, refs.end());
-  // Rotations with rational entries, from integer quaternions (w, x, y, z): R = (the usual quadratic form)/|q|².
-  const int quaternions[][4] = {{1, 2, 3, 4}, {5, 1, -2, 3}, {2, -1, 1, 7}, {3, 4, -5, 1}};
-  constexpr double kHalfSide = 1024, kDepth = 1e-3;
   int needed_the_rounding_term = 0;
-  for (const auto& q : quaternions) {
-    const double w = q[0], x = q[1], y = q[2], z = q[3], n = w * w + x * x + y * y + z * z;
-    const double rot[3][3] = {{w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)},
-                              {2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)},
-                              {2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z}};
-    const auto rotated = [&](std::array<double, 3> p) {
-      std::array<double, 3> out{};
-      for (int i = 0; i < 3; ++i) out[i] = (rot[i][0] * p[0] + rot[i][1] * p[1] + rot[i][2] * p[2]) / n;
-      return out;
-    };
-    // A = [−K, K]³ and B = [K − δ, K − δ + 1] × [−½, ½]², both rotated (and rounded): B enters A's +x face by about δ.
-    casefile::Case c;
-    c.name = "rotated-shallow-box";
-    c.dim = 3;
-    for (int i = 0; i < 8; ++i) {
-      const double sx = (i & 1) ? 1 : -1, sy = (i & 2) ? 1 : -1, sz = (i & 4) ? 1 : -1;
-      c.a.points.push_back(rotated({sx * kHalfSide, sy * kHalfSide, sz * kHalfSide}));
-      c.b.points.push_back(rotated({kHalfSide - kDepth + (sx + 1) / 2, sy / 2, sz / 2}));
-    }
+  for (const auto& q : kQuaternions) {
+    const casefile::Case c = rotated_shallow_box(q);
     const oracle::Answer truth = oracle::hull_oracle(c);
     ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
     const Truth t(c, truth);
@@ -596,7 +605,7 @@ TEST(Judge, AnExactNormalRoundedToDoubleIsWithinTheContract) {
     if (*j.normal_error > std::numeric_limits<double>::epsilon() * pd) ++needed_the_rounding_term;
     // Tilted across the face by 2^10·ε (towards A's rotated y axis): refused.
     Result tilted = r;
-    const auto y_axis = rotated({0, 1, 0});
+    const auto y_axis = rotate(q, {0, 1, 0});
     for (int k = 0; k < 3; ++k) (*tilted.normal)[k] += 0x1p-42 * y_axis[k];
     EXPECT_EQ(judge(t, tilted, (*certified)->info()).finding, Finding::NormalOutsideContract);
   }
@@ -608,36 +617,14 @@ TEST(Judge, AnExactNormalRoundedToDoubleIsWithinTheContract) {
 // judge allows it as for exact normals. The normal is the reference's long double EPA's (gjkref::penetration), rounded
 // to double as a long double library would report it; without the term, some of these is refused.
 TEST(Judge, ALongDoubleNormalRoundedToDoubleIsWithinTheContract) {
-  const int quaternions[][4] = {{1, 2, 3, 4}, {5, 1, -2, 3}, {2, -1, 1, 7}, {3, 4, -5, 1}};
-  constexpr double kHalfSide = 1024, kDepth = 1e-3;
   const Info long_double = info_of("long double", kDecides | kPenetrates | kNormal);
   int needed_the_rounding_term = 0;
-  for (const auto& q : quaternions) {
-    const double w = q[0], x = q[1], y = q[2], z = q[3], n = w * w + x * x + y * y + z * z;
-    const double rot[3][3] = {{w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)},
-                              {2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)},
-                              {2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z}};
-    const auto rotated = [&](std::array<double, 3> p) {
-      std::array<double, 3> out{};
-      for (int i = 0; i < 3; ++i) out[i] = (rot[i][0] * p[0] + rot[i][1] * p[1] + rot[i][2] * p[2]) / n;
-      return out;
-    };
-    casefile::Case c;
-    c.name = "rotated-shallow-box";
-    c.dim = 3;
+  for (const auto& q : kQuaternions) {
+    const casefile::Case c = rotated_shallow_box(q);
     std::vector<Vec3<long double>> la, lb;
     std::vector<Vec3<double>> pa, pb;
-    for (int i = 0; i < 8; ++i) {
-      const double sx = (i & 1) ? 1 : -1, sy = (i & 2) ? 1 : -1, sz = (i & 4) ? 1 : -1;
-      const auto p = rotated({sx * kHalfSide, sy * kHalfSide, sz * kHalfSide});
-      const auto q2 = rotated({kHalfSide - kDepth + (sx + 1) / 2, sy / 2, sz / 2});
-      c.a.points.push_back(p);
-      c.b.points.push_back(q2);
-      la.push_back({p[0], p[1], p[2]});
-      lb.push_back({q2[0], q2[1], q2[2]});
-      pa.push_back({p[0], p[1], p[2]});
-      pb.push_back({q2[0], q2[1], q2[2]});
-    }
+    for (const auto& p : c.a.points) la.push_back({p[0], p[1], p[2]}), pa.push_back({p[0], p[1], p[2]});
+    for (const auto& p : c.b.points) lb.push_back({p[0], p[1], p[2]}), pb.push_back({p[0], p[1], p[2]});
     const oracle::Answer truth = oracle::hull_oracle(c);
     ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
     const Truth t(c, truth);
