@@ -125,16 +125,17 @@ constexpr double kShrinkSeconds = 30;
 // Does `c` still show `finding` on `implementation`? The oracle's own failure on `c` (a std::logic_error from it or
 // from the judge's depth oracle: a failed certificate, two methods disagreeing) is a bug in gjkref, not an answer:
 // it propagates, and shrink() keeps the case.
-// An implementation's own std::logic_error on a candidate (an in-process one's bug) is not the oracle's: the candidate
-// simply does not show the finding.
+// An implementation's own std::logic_error on a candidate (only the in-process reference modes throw: a plugin runs
+// in a worker, whose failures are statuses) is a bug in gjkref too, reported and saved the same way, under its own
+// name rather than the oracle's.
 bool still_fails(const Case& c, impl::Implementation& implementation, impl::Finding finding) {
   if (c.has_empty_shape()) return false;
   const oracle::Answer truth = oracle::fast_oracle(c);
   impl::Result r;
   try {
     r = implementation.run(c);
-  } catch (const std::logic_error&) {
-    return false;
+  } catch (const std::logic_error& e) {
+    throw std::logic_error(implementation.info().name + " (not the oracle) threw: " + e.what());
   }
   return impl::judge(truth, r, implementation.info(), c).finding == finding;
 }

@@ -718,8 +718,31 @@ TYPED_TEST(EpaFailureModes, ScalingByAPowerOfTwoScalesEveryAnswerExactly) {
                    points3<T>({{2, 1, 1}, {4, 3, 2}, {3, 0.5, 2.5}, {2.5, 2, 0.25}}));
   same_up_to_scale(points3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
                    points3<T>({{1, 0, 0}, {2, 0, 0}, {1, 1, 0}, {2, 1, 0}, {1, 0, 1}, {2, 0, 1}, {1, 1, 1}, {2, 1, 1}}));
+  // The origin a vertex of A⊖B (the cube against its own corner): GJK's simplex is the origin alone, and EPA's frame
+  // is fixed by the blow-up's first other point (finding 25: left at 2^0, float's products overflowed at 2^96).
+  same_up_to_scale(points3<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}}),
+                   points3<T>({{0, 0, 0}}));
   same_up_to_scale(points2<T>({{-1, -1}, {1, -1}, {-1, 1}, {1, 1}}), points2<T>({{0, 0}}));
   same_up_to_scale(points2<T>({{0, 0}, {3, 1}, {1, 4}, {-1, 2}}), points2<T>({{2, 1}, {4, 3}, {3, 0.5}}));
+}
+
+// Finding 25's cases (docs/edge-cases.md; also cases/findings/epa-*.json, which `gjkref eval` replays with the modes
+// that report a depth), through the floating EPA of every type:
+//  - a triangle B through the plane x + y = 0 with A's point on it (z off by 2^−53): GJK stops in its touching band
+//    on a segment, and the blow-up's support point along a direction orthogonal to it lies back on the segment's line.
+//    Mechanism: the blow-up asks d·(w − first) > 0 (off the affine hull), not d·w > 0; a touching normal was zero.
+//  - A's point a vertex of B at coordinates near 2^48: GJK's simplex is the origin alone. Mechanism: EPA's frame is
+//    fixed by the blow-up's first other point; at 2^0, float's products overflowed (a touching normal 3.3·10¹³ off).
+TYPED_TEST(EpaFailureModes, Finding25TouchingNormals) {
+  using T = TypeParam;
+  judge_case(ConvexPoints<Vec3<T>>(points3<T>({{7, -7, 0}})),
+             ConvexPoints<Vec3<T>>(points3<T>({{5, -5, 8}, {10, -10, 0}, {1, -1, -0x1p-53}})));
+  judge_case(ConvexPoints<Vec3<T>>(points3<T>({{-140737488355328, -299067162755072, -211106232532992}})),
+             ConvexPoints<Vec3<T>>(points3<T>({{-70368744177664, -351843720888320, -281474976710656},
+                                               {-158329674399744, -351843720888320, -211106232532992},
+                                               {-140737488355328, 0, -316659348799488},
+                                               {-140737488355328, -299067162755072, -211106232532992}})),
+             Kind::Touching);
 }
 
 // ---- A status, never a sentinel ---------------------------------------------------------------------------------------

@@ -450,21 +450,29 @@ namespace detail {
 // The stop: does facet f's plane support A⊖B, given w, the support point of A⊖B along its normal n?
 //   The book (exact scalars): yes when n·w ≤ o — w, the farthest point of A⊖B along n, lies on the plane.
 //   The departure (floating scalars), the one place rounding forces one in the test: n·w and o are each rounded by a
-//   few ε·Σ|n_k||x_k| (x = w, or a point of the facet), so a supporting plane can show n·w a little above o (a coplanar
-//   vertex of A⊖B: the faces of boxes), and EPA would grow by points on the plane, again and again. So the plane also
-//   counts as supporting when n·w − o ≤ epa_gap()·Σ|n_k||w_k| (tolerances.hpp): the scale of n·w's own rounding, which
-//   |n·w| is not where the facet passes near the origin (o ≈ 0: touching and shallow contacts).
+//   few ε·|n|·R (R the largest coordinate of the facet's points and w), so a supporting plane can show n·w a little
+//   above o (a coplanar vertex of A⊖B: the faces of boxes), and EPA would grow by points on the plane, again and
+//   again. So the plane also counts as supporting when n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp), or when w is
+//   already a vertex of the polytope (a vertex of f, or a coplanar one of a neighbour: in exact arithmetic it lies on
+//   or behind f's plane, the polytope being convex) and n·w − o ≤ epa_gap()·|n|·R, within the rounding's scale (the
+//   plane then supports A⊖B to within epa_gap()·R ≤ 2^7·ε·M, the contract's allowance). A vertex farther beyond means
+//   rounding decided a visibility the wrong way and left the polytope not convex: not supporting, and the caller,
+//   which cannot grow by a vertex it has, gives no answer.
 template <Vector V>
-bool supported_by(const Facet<V>& f, const SupportPoint<V>& w) {
+bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
   using T = scalar_t<V>;
   const T nw = dot(f.normal, w.w);
   if constexpr (is_exact_v<T>) {
     return !(nw > f.offset);
   } else {
     using std::abs;
-    T scale(0);
-    for (int k = 0; k < V::dimension; ++k) scale += abs(f.normal[k]) * abs(w.w[k]);
-    return !(nw - f.offset > Tolerances<T>::epa_gap() * scale);
+    using std::sqrt;
+    const T excess = nw - f.offset;
+    if (!(excess > Tolerances<T>::epa_gap() * abs(nw))) return true;
+    if (!polytope.has_vertex(w)) return false;
+    T largest = max_abs_component(w.w);
+    for (const int i : f.vertex) largest = std::max(largest, max_abs_component(polytope.points()[i].w));
+    return !(excess > Tolerances<T>::epa_gap() * sqrt(f.normal_squared) * largest);
   }
 }
 
@@ -524,11 +532,11 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       }
     }
     const SupportPoint<V> w = frame.in(minkowski_support(a, b, nearest->normal));
-    if (!supported_by(*nearest, w)) {  // D reaches past the nearest facet's plane: grow
+    if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
       if constexpr (!is_exact_v<T>) {
-        // w beyond the nearest facet's plane yet already a vertex of the polytope: rounding decided a visibility the
-        // wrong way and left the polytope not convex (in exact arithmetic no vertex lies beyond a facet). Growing by w
-        // changes nothing, and the facet's plane does not support A⊖B: there is no answer to give.
+        // w beyond the nearest facet's plane, beyond rounding, yet already a vertex of the polytope (supported_by):
+        // the polytope is not convex. Growing by w changes nothing, and the facet's plane does not support A⊖B: there
+        // is no answer to give.
         if (polytope.has_vertex(w)) {
           p.status = PenetrationStatus::RoundingFailure;
           return p;
@@ -554,7 +562,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;
       const auto lambda = facet_weights(polytope, f, t);
       if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) return false;
-      return supported_by(f, frame.in(minkowski_support(a, b, f.normal)));
+      return supported_by(f, frame.in(minkowski_support(a, b, f.normal)), polytope);
     };
     for (const auto& f : facets) {
       if (!holds_the_answer(f)) continue;
@@ -567,7 +575,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       p.facet_size = V::dimension;
       for (int k = 0; k < V::dimension; ++k) {
         p.facet[k] = polytope.points()[f.vertex[k]];
-        p.facet[k].w = frame.out(p.facet[k].w);
+        p.facet[k].w = p.facet[k].a - p.facet[k].b;  // the point as the support gave it, not scaled twice
         p.weights[k] = lambda[k];
       }
       p.witness_a = lambda[0] * p.facet[0].a;

@@ -145,11 +145,12 @@ inline constexpr int kContractWitnessEpsilons = 8;
 
 // EPA's relative gap, in units of epsilon (epa.hpp, the floating stop). The book stops when the support point w of
 // A⊖B along the nearest facet's normal n lies on its plane, n·w ≤ o. In floating modes n·w and o are each rounded by
-// a few ε·Σ|n_k||x_k| (x = w, or the facet's points), so a supported plane can show n·w − o of that size with either
-// sign; EPA stops when n·w − o ≤ gap·Σ|n_k||w_k|. 2^7 ε, as GJK's duality gap: far above the rounding, far below any
-// depth error a user would notice (the plane is then within 2^7 ε·|w|₁ of supporting A⊖B, inside the contract's
-// ε·M-scaled allowance for the depth). The certified mode does not
-// depend on it (its answers are proven or recomputed in rationals). Pinned by
+// a few ε·|n|·R (R the facet's coordinates), so a supported plane can show n·w − o of that size with either sign; EPA
+// stops when n·w − o ≤ gap·|n·w|, or, for a w that is already a vertex of the polytope, when n·w − o ≤ gap·|n|·R
+// (a coplanar vertex where the facet passes near the origin and |n·w| is about 0). 2^7 ε, as GJK's duality gap: far
+// above the rounding, far below any depth error a user would notice (the depth is then known to a relative 2^7 ε of
+// its plane's offset, or the plane supports A⊖B to within 2^7 ε·R, inside the contract's ε·M-scaled allowance).
+// The certified mode does not depend on it (its answers are proven or recomputed in rationals). Pinned by
 // FloatingEpa.DepthOfRandomCloudsIsWithinTheGap (reference/tests/penetration_certificate_test.cpp: the double depth within a relative
 // 2^8·ε of the exact one on random clouds, in few expansions).
 inline constexpr int kEpaRelativeGapEpsilons = 128;
