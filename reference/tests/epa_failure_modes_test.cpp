@@ -657,8 +657,9 @@ TYPED_TEST(EpaFailureModes, KissingContactIsTouchingForGjkAndEpaAlike) {
 // at all, as it is held in EPA's power-of-two frame), bit for bit; and each scaled answer is judged like any other.
 // Without the frame, a facet's quantities (|n|² of degree 4 in 3D, the comparison of two facets' distances of degree
 // 10) leave float's range from coordinates of about 2^12 and double's from about 2^100, and the depth came out
-// 16 to 36 times too large at 2^±20 in float and 2^±200 in double (docs/edge-cases.md, finding 23). The cases: a tie, a support point on the nearest facet, boxes overlapping
-// along a slanted contact, and touching cubes.
+// 16 to 36 times too large at 2^±20 in float and 2^±200 in double (docs/edge-cases.md, finding 23). The cases: a tie,
+// a support point on the nearest facet, boxes overlapping along a slanted contact, touching cubes, and a cube against
+// its own corner (the origin a vertex of A⊖B).
 TYPED_TEST(EpaFailureModes, ScalingByAPowerOfTwoScalesEveryAnswerExactly) {
   using T = TypeParam;
   // Up to the ends of the range docs/contract.md judges each type in (coordinates of magnitude 2^±100 for float,

@@ -24,10 +24,10 @@
 // Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
 // with two marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever, and a
 // power-of-two frame for the points (`EpaFrame`), since a facet's quantities are polynomials of degree up to 2D − 2 in
-// the coordinates and leave the floating range long before the points do. Their answers carry no proven bound (docs/contract.md gives what is measured). Every answer carries its certificate
-// (`PenetrationCertificate`): the expanded polytope and its facet, which check_penetration
-// (gjkref/certified_penetration.hpp) checks exactly, whoever found it; certified_penetration runs this EPA in double
-// and proves its answer so, or finishes in rationals.
+// the coordinates and leave the floating range long before the points do. Their answers carry no proven bound
+// (docs/contract.md gives what is measured). Every answer carries its certificate (`PenetrationCertificate`): the
+// expanded polytope and its facet, which check_penetration (gjkref/certified_penetration.hpp) checks exactly, whoever
+// found it; certified_penetration runs this EPA in double and proves its answer so, or finishes in rationals.
 #pragma once
 
 #include <algorithm>
