@@ -334,15 +334,11 @@ Result<V> hand_made_answer(const std::vector<V>& a, const std::vector<int>& chos
 
 template <class T>
 std::vector<Vec2<T>> points2(std::initializer_list<std::array<double, 2>> pts) {
-  std::vector<Vec2<T>> v;
-  for (const auto& p : pts) v.push_back(convert<T>(Vec2<double>{p[0], p[1]}));
-  return v;
+  return test::shape2<T>(pts).points();  // the points as a vector, for the hand-made starts
 }
 template <class T>
 std::vector<Vec3<T>> points3(std::initializer_list<std::array<double, 3>> pts) {
-  std::vector<Vec3<T>> v;
-  for (const auto& p : pts) v.push_back(convert<T>(Vec3<double>{p[0], p[1], p[2]}));
-  return v;
+  return test::shape3<T>(pts).points();
 }
 
 template <class T>
