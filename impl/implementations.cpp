@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 #include "gjkref/case_shapes.hpp"
 #include "gjkref/certified.hpp"
@@ -87,15 +88,34 @@ std::optional<double> first_beyond_range(const casefile::Shape& shape) {
   return std::nullopt;
 }
 
-// The exact mode also measures the penetration depth of the pairs it calls intersecting: EPA (gjkref/epa.hpp) in
-// rationals from its GJK's answer, the depth and the unit normal of the answer's facet (touching: of a plane through
-// the origin supporting A⊖B), each correctly rounded. The floating modes' EPA is not reported yet: judged by `gjkref
-// check` it still leaves the contract on a few needle and sliver pairs (docs/edge-cases.md, finding 25, "Open").
+// A floating EPA normal (any length, in EPA's power-of-two frame) as a unit vector in double: scaled by a power of two
+// to a largest component near 1 first, so that neither its square nor the division leaves the range.
+template <Vector V>
+std::array<double, 3> unit_double(const V& n) {
+  using Tr = ScalarTraits<scalar_t<V>>;
+  const V scaled = scale_by_power_of_two(n, -Tr::frame_exponent(max_abs_component(n)));
+  long double length = 0;
+  for (int k = 0; k < V::dimension; ++k) length += static_cast<long double>(scaled[k]) * scaled[k];
+  length = std::sqrt(length);
+  std::array<double, 3> u{};
+  for (int k = 0; k < V::dimension; ++k) u[k] = static_cast<double>(static_cast<long double>(scaled[k]) / length);
+  return u;
+}
+
+// The modes but float also measure the penetration depth of the pairs they call intersecting: EPA (gjkref/epa.hpp)
+// from their GJK's answer, in their own scalar, with the unit normal of the answer's facet (touching: of a plane
+// through the origin supporting A⊖B). The exact mode rounds both correctly; double and long double give |t| in EPA's
+// frame and the normal made unit in long double (docs/contract.md holds them to the depth's allowance). An EPA that
+// ends without a number (rounding-failure, its cap) says so in the detail, and the answer has no depth. Float's EPA is
+// not reported: on needle pairs a few float answers still end as rounding-failure (docs/edge-cases.md, finding 26).
+template <class T>
+inline constexpr bool kReportsDepth = !std::is_same_v<T, float>;
+
 template <class T>
 class Reference final : public Implementation {
  public:
   Reference(const char* name, const char* scalar) : info_(reference_info(name, scalar)) {
-    if constexpr (is_exact_v<T>) info_.capabilities |= kPenetrates | kNormal;
+    if constexpr (kReportsDepth<T>) info_.capabilities |= kPenetrates | kNormal;
   }
   const Info& info() const override { return info_; }
 
@@ -160,21 +180,23 @@ class Reference final : public Implementation {
         }
       }
       out.witnesses = w;
-      if constexpr (is_exact_v<T>) {
-        if (r.status == gjkref::Status::Intersecting) {
-          const auto start_depth = std::chrono::steady_clock::now();
-          const Penetration<V> p = detail::expand(a, b, r, kDefaultMaxExpansions);
-          out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_depth).count();
-          if (p.status == PenetrationStatus::Penetrating || p.status == PenetrationStatus::Touching) {
+      if (kReportsDepth<T> && r.status == gjkref::Status::Intersecting) {
+        const auto start_depth = std::chrono::steady_clock::now();
+        const Penetration<V> p = detail::expand(a, b, r, kDefaultMaxExpansions);
+        out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_depth).count();
+        if (p.status == PenetrationStatus::Penetrating || p.status == PenetrationStatus::Touching) {
+          if constexpr (is_exact_v<T>) {
             out.penetration = correctly_rounded_sqrt(p.squared_depth);
             std::array<Exact, V::dimension> u;  // its unit normal, each coordinate correctly rounded (any length
             for (int k = 0; k < V::dimension; ++k) u[k] = p.normal[k];  // would do; this one cannot overflow)
-            std::array<double, 3> n = detail::round_unit(u);
-            out.normal = n;
-            out.detail += std::string(", EPA ") + to_string(p.status);
+            out.normal = detail::round_unit(u);
           } else {
-            out.detail += std::string(", EPA ") + to_string(p.status) + " (no depth)";
+            out.penetration = p.depth();
+            out.normal = unit_double(p.normal);
           }
+          out.detail += std::string(", EPA ") + to_string(p.status);
+        } else {
+          out.detail += std::string(", EPA ") + to_string(p.status) + " (no depth)";
         }
       }
       return out;

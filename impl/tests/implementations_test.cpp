@@ -274,6 +274,43 @@ TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
   EXPECT_EQ(exact_modes, 2);
 }
 
+// Every reference mode but float measures the depth of the pairs it calls intersecting, with a unit normal, each judged
+// against the oracle's exact penetration depth under its own scalar's contract: overlapping squares and cubes, and the
+// same pairs scaled by 2^±40 (the floating EPA's frame). A depth reported in the wrong frame, a normal not scaled back
+// to unit length, or a missing depth is a finding here. reference-float declares no depth and reports none
+// (docs/edge-cases.md, finding 26).
+TEST(BuiltinAdapters, TheReferenceModesReportTheirDepthAndNormal) {
+  const auto refs = reference_implementations();
+  ASSERT_EQ(refs.size(), 5u);
+  for (int dim : {2, 3})
+    for (const double scale : {1.0, 0x1p-40, 0x1p40}) {
+      casefile::Case c = square_pair(dim, 0, {0.5, 0.25, 0.375});
+      for (auto* shape : {&c.a, &c.b})
+        for (auto& point : shape->points)
+          for (double& x : point) x *= scale;
+      const oracle::Answer truth = oracle::hull_oracle(c);
+      ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
+      for (const auto& ref : refs) {
+        const std::string what = ref->info().name + " in " + std::to_string(dim) + "D at scale " + std::to_string(scale);
+        const Result r = ref->run(c);
+        if (ref->info().name == "reference-float") {
+          EXPECT_FALSE(ref->info().can(kPenetrates) || ref->info().can(kNormal) || r.penetration || r.normal) << what;
+          continue;
+        }
+        ASSERT_TRUE(ref->info().can(kPenetrates) && ref->info().can(kNormal)) << what;
+        ASSERT_EQ(r.status, Status::Answered) << what << ": " << r.detail;
+        ASSERT_FALSE(r.separated) << what;
+        ASSERT_TRUE(r.penetration && r.normal) << what << ": " << r.detail;
+        double length = 0;
+        for (int k = 0; k < dim; ++k) length += (*r.normal)[k] * (*r.normal)[k];
+        EXPECT_NEAR(length, 1.0, 1e-15) << what;
+        const Judged j = judge(truth, r, ref->info(), c);
+        EXPECT_TRUE(j.judged && j.within_contract && j.finding == Finding::None)
+            << what << ": " << to_string(j.finding) << " (depth " << *r.penetration << ")";
+      }
+    }
+}
+
 // The exact reference's doubles are the correct roundings of its exact answer: the distance bit-equal to the oracle's,
 // each witness coordinate the nearest double to the exact closest point. A point p over the inside of the triangle
 // (0,0,0) (1,0,1) (0,1,1), in the plane x + y − z = 0 with normal n = (1,1,−1): the closest point is p − t·n with

@@ -22,9 +22,11 @@
 // the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
 //
 // Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
-// with two marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever, and a
+// with four marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever; a
 // power-of-two frame for the points (`EpaFrame`), since a facet's quantities are polynomials of degree up to 2D − 2 in
-// the coordinates and leave the floating range long before the points do. Their answers carry no proven bound
+// the coordinates and leave the floating range long before the points do; 3D facet normals in two-word arithmetic
+// (`facet_normal_two_word`), since a sliver facet's rounded normal tilts by ε over its angle; and the blow-up's step
+// (`blow_up_step`), which decides "off the hull" and "touching" each beyond rounding. Their answers carry no proven bound
 // (docs/contract.md gives what is measured). Every answer carries its certificate (`PenetrationCertificate`): the
 // expanded polytope and its facet, which check_penetration (gjkref/certified_penetration.hpp) checks exactly, whoever
 // found it; certified_penetration runs this EPA in double and proves its answer so, or finishes in rationals.
@@ -32,6 +34,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -143,10 +147,30 @@ struct Facet {
 
 // The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
 // right angle (outward for a counter-clockwise polygon).
+//   The third departure (floating scalars, 3D): the cross product in two-word arithmetic, rounded once
+//   (facet_normal_two_word). Rounded operation by operation, each component carries an error of a few ε·|e₁|·|e₂|, and
+//   |n| = |e₁|·|e₂|·sin θ, so the normal of a sliver facet (θ small: needles, thin boxes) tilts by about ε/sin θ, and
+//   its offset, measured at a vertex up to |e₁| from the origin's projection, by ε·|e₁|/sin θ: far beyond the
+//   contract's ε·M, and enough to decide visibilities the wrong way. Rounded once, the normal tilts by about ε whatever
+//   the facet's shape. (2D needs nothing: the edge turned is exact but for the rounding of p₁ − p₀.)
+template <Vector V>
+V facet_normal_two_word(const V& p0, const V& p1, const V& p2) {
+  using T = scalar_t<V>;
+  using W = TwoWord<T>;
+  std::array<W, 3> e1, e2;
+  for (int i = 0; i < 3; ++i) e1[i] = two_sum(p1[i], T(-p0[i])), e2[i] = two_sum(p2[i], T(-p0[i]));
+  const auto component = [&](int i, int j) {
+    const W c = e1[i] * e2[j] + -(e1[j] * e2[i]);
+    return T(c.hi + c.lo);
+  };
+  return V{component(1, 2), component(2, 0), component(0, 1)};
+}
+
 template <Vector V>
 V ordered_normal(const std::array<V, V::dimension>& p) {
   if constexpr (V::dimension == 3) {
-    return cross(V(p[1] - p[0]), V(p[2] - p[0]));
+    if constexpr (!is_exact_v<scalar_t<V>>) return facet_normal_two_word(p[0], p[1], p[2]);
+    else return cross(V(p[1] - p[0]), V(p[2] - p[0]));
   } else {
     const V e = p[1] - p[0];
     return V{e[1], scalar_t<V>(-e[0])};
@@ -165,6 +189,41 @@ bool outside_span(const std::vector<V>& spanning, const V& p) {
   }
 }
 
+// Does p leave the affine hull of `hull` (affinely independent points, at most `dimension` of them)? The book: a cross
+// product or a determinant of the hull's directions and p − hull₀ is not zero. Floating scalars (the fourth departure,
+// with blow_up_step): only beyond that determinant's rounding, kVolumeRoundingEpsilons·ε times the lengths it is made
+// of, the normal of a plane through three points rounded once as a facet's (facet_normal_two_word). A point off a
+// nearly flat hull by rounding alone would make a simplex whose orientation, and every facet's after it, is noise.
+template <Vector V>
+bool off_affine_hull(const std::vector<V>& hull, const V& p) {
+  using T = scalar_t<V>;
+  const V e = p - hull[0];
+  if (hull.size() == 1) return !is_zero(e);
+  if constexpr (is_exact_v<T>) {
+    if constexpr (V::dimension == 2) {
+      return cross(V(hull[1] - hull[0]), e) != 0;
+    } else {
+      if (hull.size() == 2) return !is_zero(cross(V(hull[1] - hull[0]), e));
+      return triple(V(hull[1] - hull[0]), V(hull[2] - hull[0]), e) != 0;
+    }
+  } else {
+    const T m2 = Tolerances<T>::volume_rounding() * Tolerances<T>::volume_rounding();
+    const V u = hull[1] - hull[0];
+    if constexpr (V::dimension == 2) {
+      const T c = cross(u, e);
+      return c * c > m2 * dot(u, u) * dot(e, e);
+    } else {
+      if (hull.size() == 2) {
+        const V c = cross(u, e);
+        return dot(c, c) > m2 * dot(u, u) * dot(e, e);
+      }
+      const V n = facet_normal_two_word(hull[0], hull[1], hull[2]);
+      const T t = dot(n, e);
+      return t * t > m2 * dot(n, n) * dot(e, e);
+    }
+  }
+}
+
 // A convex polytope of points of A⊖B, grown one point at a time.
 template <Vector V>
 class Polytope {
@@ -180,9 +239,9 @@ class Polytope {
     facets_.reserve(2 * (points.size() + kReservedGrowth));
     ridges_.reserve(kReservedGrowth);
     std::vector<int> base = {0};
-    std::vector<V> edges;  // points[base[k]] − points[base[0]], k ≥ 1: affinely independent ⇔ linearly independent
+    std::vector<V> hull = {points[0].w};  // the points of `base`
     for (int i = 1; i < static_cast<int>(points.size()) && static_cast<int>(base.size()) < D + 1; ++i)
-      if (const V edge = points[i].w - points[0].w; outside_span(edges, edge)) base.push_back(i), edges.push_back(edge);
+      if (off_affine_hull(hull, points[i].w)) base.push_back(i), hull.push_back(points[i].w);
     for (const int i : base) points_.push_back(points[i]);
     if (static_cast<int>(base.size()) < D + 1) return;  // flat: spans() is false (floating modes only)
     inside_ = V{};
@@ -276,6 +335,11 @@ class Polytope {
     f.offset = dot(f.normal, p[0]);
     f.normal_squared = dot(f.normal, f.normal);
     f.squared_distance = (f.offset / f.normal_squared) * f.offset;
+    if constexpr (!is_exact_v<T>) {
+      // A facet whose normal rounded to zero (its points collinear up to rounding) has no area and names no
+      // direction: never the nearest (its 0/0 would be a NaN, which no comparison orders).
+      if (!(f.normal_squared > 0)) f.squared_distance = std::numeric_limits<T>::infinity();
+    }
     facets_.push_back(f);
   }
 
@@ -408,37 +472,81 @@ V orthogonal_direction(const std::vector<V>& spanning) {
   }
 }
 
+// One step of the blow-up in floating modes: the departure (the fourth) that the book's single sign, h_D(d) > 0 or
+// not, needs once GJK's touching band has stopped on a simplex the origin is only near, and once d is orthogonal to
+// the hull only up to rounding. Two questions, each answered beyond rounding:
+//   - OffTheHull, off_affine_hull(hull, w): w adds a dimension, beyond the rounding of the determinant that says so
+//     (tolerances.hpp, kVolumeRoundingEpsilons' third use), by the same test that Polytope's first simplex is chosen
+//     with. Without a margin, a w on a segment's line would pass by rounding noise, and the next direction, a cross
+//     product of two parallel vectors, would be noise too.
+//   - Touching, d·w ≤ τ·|d|·R, with τ = kTouchingEpsilons·ε and R the largest length of the points gathered and of w
+//     (in the frame): the plane d·x = 0 through the origin supports D to within GJK's own touching band, so the
+//     normal d's directional depth h_D(d)/|d| exceeds PD ≥ 0 by at most τ·R ≤ 64·√3·ε·M ≈ 111·ε·M and rounding, inside
+//     the contract's kContractDistanceEpsilons·ε·M (the verdict band's own budget).
+//   - Undecided, neither: w lies on the hull up to rounding, yet the hull's plane stands off the origin by more than
+//     GJK's band, which GJK's stop rules out but for rounding. No normal and no new dimension can be vouched for: the
+//     caller answers rounding-failure.
+// In exact arithmetic (ε = 0, d·first = 0) the first two are the book's test and its negation, and the third is empty.
+enum class BlowUp { OffTheHull, Touching, Undecided };
+
+template <Vector V>
+BlowUp blow_up_step(const V& d, const V& w, const std::vector<V>& hull, scalar_t<V> radius) {
+  using T = scalar_t<V>;
+  using std::sqrt;
+  if (off_affine_hull(hull, w)) return BlowUp::OffTheHull;
+  const T tau = T(kTouchingEpsilons) * ScalarTraits<T>::epsilon();
+  if (!(dot(d, w) > tau * sqrt(dot(d, d)) * std::max(radius, T(sqrt(dot(w, w)))))) return BlowUp::Touching;
+  return BlowUp::Undecided;
+}
+
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
 Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>& frame) {
   Start<V> start;
   for (int i = 0; i < s.size; ++i) start.points.push_back(frame.in(s.points[i]));
-  if (s.encloses_origin) return start;
-  // A basis of the directions of the points' affine hull, their differences from the first (the origin is in their
-  // convex hull, so this is also the span of the points; in floating modes GJK's touching band can stop on a simplex
-  // the origin is only near, and then the affine hull is the one to blow up).
-  std::vector<V> spanning;
-  const V first = start.points[0].w;
+  // The points' affine hull, from the first point on (the origin is in their convex hull, so its directions span
+  // the points; in floating modes GJK's touching band can stop on a simplex the origin is only near, and then the
+  // affine hull is the one to blow up). An enclosing simplex spans the space, but in floating modes perhaps only up
+  // to rounding (off_affine_hull): then it is blown up like a flat one.
+  std::vector<V> hull;
   for (const auto& p : start.points)
-    if (static_cast<int>(spanning.size()) < V::dimension && outside_span(spanning, V(p.w - first)))
-      spanning.push_back(p.w - first);
-  while (static_cast<int>(spanning.size()) < V::dimension) {
-    const V n = orthogonal_direction(spanning);
+    if (static_cast<int>(hull.size()) <= V::dimension && (hull.empty() || off_affine_hull(hull, p.w)))
+      hull.push_back(p.w);
+  const V first = hull[0];
+  while (static_cast<int>(hull.size()) <= V::dimension) {
+    std::vector<V> spanning;  // the hull's directions
+    for (std::size_t k = 1; k < hull.size(); ++k) spanning.push_back(hull[k] - first);
+    // The normal of a plane in 3D is a facet's (the third departure, for the same reason: the hull may be a sliver).
+    V n;
+    if constexpr (V::dimension == 3 && !is_exact_v<scalar_t<V>>)
+      n = hull.size() == 3 ? facet_normal_two_word(hull[0], hull[1], hull[2]) : orthogonal_direction(spanning);
+    else
+      n = orthogonal_direction(spanning);
     if constexpr (!is_exact_v<scalar_t<V>>) {
       if (is_zero(n)) return start;  // no direction off the span survived rounding: the polytope will not span
     }
     for (const V& d : {n, V(-n)}) {
       const SupportPoint<V> w = frame.in_fixing(minkowski_support(a, b, d));
       ++start.expansions;
-      // Does D reach off the affine hull along d? In exact arithmetic `first` lies in the span through the origin, so
-      // d·first = 0 and this is h_D(d) > 0; in floating modes the origin may be only near the hull (GJK's touching
-      // band), and a support point off the origin's plane d·x = 0 but not off the hull would add no dimension.
-      if (!(dot(d, V(w.w - first)) > 0)) {  // h_D(d) = d·first = 0: the plane d·x = 0 supports D, through the origin
-        start.touching_normal = d;
-        return start;
+      if constexpr (is_exact_v<scalar_t<V>>) {
+        // Does D reach off the span along d? `first` lies in the span through the origin, so d·first = 0 and
+        // d·(w − first) = h_D(d).
+        if (!(dot(d, V(w.w - first)) > 0)) {  // h_D(d) = 0: the plane d·x = 0 supports D, through the origin
+          start.touching_normal = d;
+          return start;
+        }
+      } else {
+        using std::sqrt;
+        scalar_t<V> radius(0);
+        for (const auto& q : start.points) radius = std::max(radius, scalar_t<V>(sqrt(dot(q.w, q.w))));
+        switch (blow_up_step(d, w.w, hull, radius)) {
+          case BlowUp::Touching: start.touching_normal = d; return start;
+          case BlowUp::Undecided: return start;  // the points do not span: the polytope will not either
+          case BlowUp::OffTheHull: break;
+        }
       }
       start.points.push_back(w);
     }
-    spanning.push_back(start.points.back().w - first);  // off the span, strictly (d·(w − first) > 0)
+    hull.push_back(start.points.back().w);  // off the hull (exact: d·(w − first) > 0)
   }
   return start;
 }
@@ -452,12 +560,17 @@ namespace detail {
 //   The departure (floating scalars), the one place rounding forces one in the test: n·w and o are each rounded by a
 //   few ε·|n|·R (R the largest coordinate of the facet's points and w), so a supporting plane can show n·w a little
 //   above o (a coplanar vertex of A⊖B: the faces of boxes), and EPA would grow by points on the plane, again and
-//   again. So the plane also counts as supporting when n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp), or when w is
-//   already a vertex of the polytope (a vertex of f, or a coplanar one of a neighbour: in exact arithmetic it lies on
-//   or behind f's plane, the polytope being convex) and n·w − o ≤ epa_gap()·|n|·R, within the rounding's scale (the
-//   plane then supports A⊖B to within epa_gap()·R ≤ 2^7·ε·M, the contract's allowance). A vertex farther beyond means
-//   rounding decided a visibility the wrong way and left the polytope not convex: not supporting, and the caller,
-//   which cannot grow by a vertex it has, gives no answer.
+//   again. So the plane also counts as supporting
+//   - when n·w − o ≤ epa_gap()·|n·w| (tolerances.hpp): the depth is then known to a relative epa_gap();
+//   - when the plane passes within epa_touching()·R of the origin, o ≤ epa_touching()·|n|·R, and A⊖B reaches past it
+//     by as little, n·w − o ≤ epa_touching()·|n|·R: a gap relative to |n·w| ≈ 0 cannot be met there, and growing by
+//     points a rounding error beyond a plane through the origin builds slivers whose planes mean nothing. The depth
+//     o/|n| and PD then both lie within 2·epa_touching()·R = 2^6·ε·R of 0 (PD ≤ h(n)/|n| = (o + excess)/|n|);
+//   - when w is already a vertex of the polytope (a vertex of f, or a coplanar one of a neighbour: in exact arithmetic
+//     it lies on or behind f's plane, the polytope being convex) and n·w − o ≤ epa_gap()·|n|·R, within the rounding's
+//     scale (the plane then supports A⊖B to within epa_gap()·R ≤ 2^7·ε·M, the contract's allowance). A vertex farther
+//     beyond means rounding decided a visibility the wrong way and left the polytope not convex: not supporting, and
+//     the caller, which cannot grow by a vertex it has, gives no answer.
 template <Vector V>
 bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
   using T = scalar_t<V>;
@@ -469,10 +582,13 @@ bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>
     using std::sqrt;
     const T excess = nw - f.offset;
     if (!(excess > Tolerances<T>::epa_gap() * abs(nw))) return true;
-    if (!polytope.has_vertex(w)) return false;
     T largest = max_abs_component(w.w);
     for (const int i : f.vertex) largest = std::max(largest, max_abs_component(polytope.points()[i].w));
-    return !(excess > Tolerances<T>::epa_gap() * sqrt(f.normal_squared) * largest);
+    const T size = sqrt(f.normal_squared) * largest;  // |n|·R: the scale of the rounding in n·x
+    const T near = Tolerances<T>::epa_touching() * size;
+    if (!(f.offset > near) && !(excess > near)) return true;
+    if (!polytope.has_vertex(w)) return false;
+    return !(excess > Tolerances<T>::epa_gap() * size);
   }
 }
 
@@ -516,20 +632,18 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
   p.expansions = start.expansions;
   if (start.touching_normal) return touching(*start.touching_normal);
   Polytope<V> polytope(start.points);
+  const auto rounding_failure = [&p]() {
+    p.status = PenetrationStatus::RoundingFailure;
+    return p;
+  };
   for (;;) {
-    if (!polytope.spans()) {
-      p.status = PenetrationStatus::RoundingFailure;
-      return p;
-    }
+    if (!polytope.spans()) return rounding_failure();
     const auto& facets = polytope.facets();
     const Facet<V>* nearest = &facets[0];
     for (const auto& f : facets)
       if (Polytope<V>::nearer(f, *nearest)) nearest = &f;
     if constexpr (!is_exact_v<T>) {  // a normal that underflowed in the frame names no direction to search along
-      if (!(nearest->normal_squared > 0)) {
-        p.status = PenetrationStatus::RoundingFailure;
-        return p;
-      }
+      if (!(nearest->normal_squared > 0)) return rounding_failure();
     }
     const SupportPoint<V> w = frame.in(minkowski_support(a, b, nearest->normal));
     if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
@@ -537,10 +651,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
         // w beyond the nearest facet's plane, beyond rounding, yet already a vertex of the polytope (supported_by):
         // the polytope is not convex. Growing by w changes nothing, and the facet's plane does not support A⊖B: there
         // is no answer to give.
-        if (polytope.has_vertex(w)) {
-          p.status = PenetrationStatus::RoundingFailure;
-          return p;
-        }
+        if (polytope.has_vertex(w)) return rounding_failure();
       }
       if (p.expansions >= max_expansions) {
         p.status = PenetrationStatus::IterationLimit;
@@ -589,8 +700,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
           p.translation = p.normal = p.witness_a = p.witness_b = V{};
           p.squared_depth = T(0);
           p.facet_size = 0;
-          p.status = PenetrationStatus::RoundingFailure;
-          return p;
+          return rounding_failure();
         }
       }
       p.certificate.points.reserve(polytope.points().size());

@@ -31,6 +31,8 @@ inline constexpr int kRelativeGapEpsilons = 128;
 // edge-case tests, where the exact answer is distance 0; it is small enough that any separation larger than
 // it is reported as separated (docs/contract.md, band).
 // Pinned by: TouchingBandAcceptsRoundingOnAFace and TouchingBandRejectsARealGap (reference/tests/tolerance_test.cpp).
+// Second use, EPA's blow-up (epa.hpp, blow_up_step): a direction d along which A⊖B stays within this band of the
+// origin, d·w ≤ 64·ε·|d|·R, is a touching normal; pinned by EpaFailureModes.TheBlowUpStepDecidesEachOutcomeBeyondRounding.
 inline constexpr int kTouchingEpsilons = 64;
 
 // Default iteration cap (support queries after the first). Not a tolerance: a guarantee that every query ends.
@@ -71,6 +73,11 @@ inline constexpr int kRegionRoundingEpsilons = 16;
 // (|e₁||e₂| scale, fewer operations, so the same 16 bounds it) or volume with the points before it clears this bound;
 // a wider bound only drops more points from a warm start, which never changes the answer. Pinned by
 // WarmStart.CoplanarPointsDoNotMakeAFalseEnclosure.
+// Third use, EPA (epa.hpp, off_affine_hull): a point adds a dimension to the blow-up's start, or to the polytope's first
+// simplex, only if the cross product or determinant that says so clears 16·ε times the lengths it is made of (a plane's
+// normal rounded once, so its own error is ε·|n|; the products and differences add a few ε more). Pinned by
+// EpaFailureModes.TheBlowUpIsDecidedBeyondRounding (a point off a segment's line, or a simplex off flat, by rounding
+// alone) and EpaFailureModes.TheBlowUpStepDecidesEachOutcomeBeyondRounding.
 inline constexpr int kVolumeRoundingEpsilons = 16;
 
 // ---- The post-pass (finish.hpp) ----------------------------------------------------------------------------------
@@ -155,6 +162,17 @@ inline constexpr int kContractWitnessEpsilons = 8;
 // 2^8·ε of the exact one on random clouds, in few expansions).
 inline constexpr int kEpaRelativeGapEpsilons = 128;
 
+// EPA's stop at a facet through the origin, in units of ε times |n|·R (epa.hpp, supported_by; R the largest coordinate
+// of the facet's points and the support point w). Where the nearest facet's plane passes through the origin up to
+// rounding (o ≈ 0), the relative gap above asks n·w − o ≤ 2^7·ε·|n·w| ≈ 0, which rounding alone defeats: a support
+// point a rounding error beyond the plane made EPA grow into sliver facets whose normals are noise, and end as
+// rounding-failure on pairs that touch or overlap by far less than ε·M. So a plane with o ≤ 2^5·ε·|n|·R, exceeded by
+// A⊖B by at most as much, counts as supporting: the depth o/|n| and PD then both lie within 2^6·ε·R ≤ 2^6·ε·M of 0,
+// half the contract's kContractDistanceEpsilons·ε·M. Why 32: o and n·w are each rounded by a few ε·|n|·R (the normal
+// rounded once, then a dot product of three terms), so 32 stands well clear of the noise, and twice it leaves half
+// the contract's budget to the rest. Pinned by EpaFailureModes.AFacetThroughTheOriginStopsWithinRounding.
+inline constexpr int kEpaTouchingEpsilons = 32;
+
 template <Scalar T>
 struct Tolerances {
   // |v|² − v·w ≤ relative_gap() · |v|²  ⇒  separated, converged.
@@ -170,6 +188,14 @@ struct Tolerances {
       return T(0);
     else
       return T(kEpaRelativeGapEpsilons) * ScalarTraits<T>::epsilon();
+  }
+  // o ≤ epa_touching()·|n|·R and n·w − o ≤ epa_touching()·|n|·R  ⇒  EPA's nearest facet, a plane through the origin up
+  // to rounding, supports A⊖B (floating modes; exact: n·w ≤ o).
+  static T epa_touching() {
+    if constexpr (ScalarTraits<T>::is_exact)
+      return T(0);
+    else
+      return T(kEpaTouchingEpsilons) * ScalarTraits<T>::epsilon();
   }
   // |D − fl(D)| ≤ volume_rounding() · (the volume's magnitude scale)  (floating.hpp).
   static T volume_rounding() {
