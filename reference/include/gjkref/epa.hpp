@@ -177,18 +177,6 @@ V ordered_normal(const std::array<V, V::dimension>& p) {
   }
 }
 
-// Is p outside the span of `spanning` (linearly independent vectors, fewer than the dimension)?
-template <Vector V>
-bool outside_span(const std::vector<V>& spanning, const V& p) {
-  if (spanning.empty()) return !is_zero(p);
-  if constexpr (V::dimension == 2) {
-    return cross(spanning[0], p) != 0;
-  } else {
-    if (spanning.size() == 1) return !is_zero(cross(spanning[0], p));
-    return triple(spanning[0], spanning[1], p) != 0;
-  }
-}
-
 // Does p leave the affine hull of `hull` (affinely independent points, at most `dimension` of them)? The book: a cross
 // product or a determinant of the hull's directions and p − hull₀ is not zero. Floating scalars (the fourth departure,
 // with blow_up_step): only beyond that determinant's rounding, kVolumeRoundingEpsilons·ε times the lengths it is made
@@ -780,13 +768,12 @@ ContactFeature supporting_feature(std::size_t count, const Vertex& vertex, const
     out.vertices.push_back(i);
     on.push_back(x);
   }
-  // The affine dimension: how many independent edges from the first point the others give (at most dimension − 1,
-  // the points lying on one plane).
-  std::vector<VE> edges;
+  // The affine dimension: one less than the number of points that leave the affine hull of those kept before them (at
+  // most dimension of them, the points lying on one plane).
+  std::vector<VE> hull;
   for (const VE& x : on)
-    if (static_cast<int>(edges.size()) < VE::dimension - 1 && outside_span(edges, VE(x - on.front())))
-      edges.push_back(x - on.front());
-  out.dimension = static_cast<int>(edges.size());
+    if (static_cast<int>(hull.size()) < VE::dimension && (hull.empty() || off_affine_hull(hull, x))) hull.push_back(x);
+  out.dimension = hull.empty() ? 0 : static_cast<int>(hull.size()) - 1;
   return out;
 }
 
