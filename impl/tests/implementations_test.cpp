@@ -279,6 +279,11 @@ TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
 // same pairs scaled by 2^±40 (the floating EPA's frame). A depth reported in the wrong frame, a normal not scaled back
 // to unit length, or a missing depth is a finding here. reference-float declares no depth and reports none
 // (docs/edge-cases.md, finding 26).
+// How far |n|² of a reported unit normal may be from 1: each coordinate is made unit in long double or rationals and
+// rounded once to double (a relative ε/2 each), so |n|² is within about 2ε of 1 before its own three-term sum adds
+// ≤ 2ε more; 4ε bounds both. A normal left at its raw length is off by far more.
+constexpr double kUnitNormalSquaredError = 4 * std::numeric_limits<double>::epsilon();
+
 TEST(BuiltinAdapters, TheReferenceModesReportTheirDepthAndNormal) {
   const auto refs = reference_implementations();
   ASSERT_EQ(refs.size(), 5u);
@@ -301,9 +306,9 @@ TEST(BuiltinAdapters, TheReferenceModesReportTheirDepthAndNormal) {
         ASSERT_EQ(r.status, Status::Answered) << what << ": " << r.detail;
         ASSERT_FALSE(r.separated) << what;
         ASSERT_TRUE(r.penetration && r.normal) << what << ": " << r.detail;
-        double length = 0;
-        for (int k = 0; k < dim; ++k) length += (*r.normal)[k] * (*r.normal)[k];
-        EXPECT_NEAR(length, 1.0, 1e-15) << what;
+        double squared_length = 0;
+        for (int k = 0; k < dim; ++k) squared_length += (*r.normal)[k] * (*r.normal)[k];
+        EXPECT_NEAR(squared_length, 1.0, kUnitNormalSquaredError) << what;
         const Judged j = judge(truth, r, ref->info(), c);
         EXPECT_TRUE(j.judged && j.within_contract && j.finding == Finding::None)
             << what << ": " << to_string(j.finding) << " (depth " << *r.penetration << ")";
