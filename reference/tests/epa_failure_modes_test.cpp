@@ -21,6 +21,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -884,6 +885,105 @@ TYPED_TEST(EpaFailureModes, TheBlowUpStepDecidesEachOutcomeBeyondRounding) {
       EXPECT_EQ(detail::blow_up_step(V(-d), on_line, hull, radius), detail::BlowUp::Touching);
     }
   }
+}
+
+// The visibility test of the polytope's growth (epa.hpp, detail::sees): a facet's plane through p₀, p₁, p₂ (3D) or
+// p₀, p₁ (2D), its normal and offset as the polytope forms them, and a point w near that plane — on it up to rounding,
+// or off it by 2^−m of the scale for m up to twice the scalar's digits — at scales from float's subnormals to 2^40,
+// facets from fat to slivers. Every answer must be the exact orientation's (points taken as the rationals they are):
+// the filter's bound must hold wherever it decides. And the book's test, n·w > o as rounded, must be wrong on some of
+// these inputs, or they would not test the bound (a bound of 0 fails this test).
+template <int Dim, class T>
+void visibility_is_exact(std::uint64_t seed, int trials) {
+  using V = std::conditional_t<Dim == 3, Vec3<T>, Vec2<T>>;
+  using VE = exact_vector_t<V>;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  const int digits = std::numeric_limits<T>::digits;
+  const auto random_vector = [&](double scale) {
+    V v{};
+    for (int k = 0; k < Dim; ++k) v[k] = T(unit(rng) * scale);
+    return v;
+  };
+  int book_wrong = 0;
+  double worst = 0;  // the largest rounding seen, over the bound
+  for (int trial = 0; trial < trials; ++trial) {
+    const int e = std::uniform_int_distribution<int>(-140, 40)(rng);
+    const double scale = std::ldexp(1.0, e);
+    std::array<V, Dim> p;
+    p[0] = random_vector(scale);
+    const V e1 = random_vector(scale);
+    p[1] = p[0] + e1;
+    if constexpr (Dim == 3) {  // a fat triangle, or a sliver 2^−j thin
+      const T thin = T(std::ldexp(1.0, -std::uniform_int_distribution<int>(0, digits)(rng)));
+      p[2] = p[0] + T(unit(rng)) * e1 + thin * random_vector(scale);
+    }
+    // w: a point of the plane (up to rounding), moved off it by 2^−m of the scale along a random direction.
+    V w = p[0] + T(unit(rng) * 4) * e1;
+    if constexpr (Dim == 3) w = w + T(unit(rng) * 4) * V(p[2] - p[0]);
+    const int m = std::uniform_int_distribution<int>(0, 2 * digits)(rng);
+    if (m < 2 * digits) w = w + T(std::ldexp(1.0, -m)) * random_vector(scale);
+    const V n = detail::ordered_normal(p);
+    const T o = dot(n, p[0]);
+    std::array<VE, Dim> pe;
+    for (int k = 0; k < Dim; ++k) pe[k] = convert<Exact>(p[k]);
+    const Exact orientation = dot(detail::ordered_normal(pe), VE(convert<Exact>(w) - pe[0]));
+    const bool exact = orientation > 0;
+    if ((dot(n, w) > o) != exact) ++book_wrong;
+    const T rounded = dot(n, w) - o;
+    if (std::isfinite(rounded)) {
+      const Exact error = abs(exact_of(rounded) - orientation);
+      const Exact bound = exact_of(detail::visibility_rounding_bound(p, n, w));
+      if (error > bound) {
+        ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": rounding " << error.get_d()
+                      << " beyond the bound " << bound.get_d();
+        return;
+      }
+      if (bound > 0) worst = std::max(worst, Exact(error / bound).get_d());
+    }
+    const bool answer = detail::sees(p, n, o, w);
+    if (answer != exact) {
+      ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": sees " << answer << ", the exact orientation "
+                    << exact;
+      return;
+    }
+  }
+  std::printf("visibility, %dD, seed %llu: %d trials, the book's rounded test wrong on %d, rounding at most %.3g of the bound\n",
+              Dim, static_cast<unsigned long long>(seed), trials, book_wrong, worst);
+  EXPECT_GT(book_wrong, 0) << "no input where rounding decides the book's test: the bound is not tested";
+}
+
+TYPED_TEST(EpaFailureModes, VisibilityIsTheExactOrientation) {
+  using T = TypeParam;
+  if constexpr (is_exact_v<T>) {
+    GTEST_SKIP() << "exact scalars take the book's sign: n·w > o";
+  } else {
+    const std::uint64_t seed = test::test_seed(20261127);
+    visibility_is_exact<3, T>(seed, 50000);
+    visibility_is_exact<2, T>(seed, 50000);
+  }
+}
+
+// Mechanism: the growth's visibility test, n·w > o as rounded, decided a facet nearly coplanar with w the wrong way
+// and left the polytope not convex: a vertex beyond its nearest facet, where EPA, which cannot grow by a vertex it
+// has, ended as rounding-failure (double: a pair overlapping by 3.2·10⁻¹⁵ at coordinates up to 8, from one of the two
+// orders of GJK's segment; float: a needle pair about 40·ε thick). The test is now the exact orientation where
+// rounding could decide it (detail::sees). What does not matter: which shape is A; the start's order.
+TYPED_TEST(EpaFailureModes, AVisibilityIsDecidedOnThePointsAsStored) {
+  using T = TypeParam;
+  const std::vector<NeedlePair<T>> cases = {
+      {points3<T>({{-8, 0, -2}, {-1, -6, -8}, {0, -4, -1}}),
+       points3<T>({{7, 1, 0}, {0, 0, 0}, {0x1.fffffffffffep+0, -6, -4}, {-0x1p-47, -4, -1}})},
+      {points3<T>({{-0x1.1468p-6, -0x1.50362p-1, 0x1.2c2c8p-3},
+                   {-0x1.e7f24p-1, 0x1.acbbp-2, 0x1.669e8p-2},
+                   {-0x1.a6f8be73ffep-1, 0x1.177589a7p-2, 0x1.4a5987b3p-2},
+                   {-0x1.a8b29b47fffep-1, 0x1.1b8caa16p-2, 0x1.4b1a054e0002p-2}}),
+       points3<T>({{-0x1.1446945cp-6, -0x1.50346805p-1, 0x1.2c2de60f8p-3},
+                   {-0x1.e7f1c843cp-1, 0x1.acba842a4p-2, 0x1.669d3d328p-2},
+                   {-0x1.a6f9c312dfep-1, 0x1.1771a96e4p-2, 0x1.4a5cb56dcp-2},
+                   {-0x1.a8b2cdf5fffep-1, 0x1.1b8e860e4p-2, 0x1.4b1cb0088002p-2}})},
+  };
+  judge_needle_pairs(cases);
 }
 
 // ---- A status, never a sentinel ---------------------------------------------------------------------------------------

@@ -212,6 +212,62 @@ bool off_affine_hull(const std::vector<V>& hull, const V& p) {
   }
 }
 
+// Does the facet through points p (in their outward order, normal n = ordered_normal(p), offset o = n·p₀) see w: does
+// w lie strictly beyond its plane? The book: n·w > o.
+//   The fifth departure (floating scalars): n·w − o as computed has the exact orientation's sign only beyond its
+//   rounding, bounded below; within that bound the orientation of p and w is decided in rationals (the points as the
+//   floating numbers they are). So every visibility is decided exactly on the polytope's points as stored, and the
+//   polytope stays the convex hull of its points: rounding cannot leave a vertex beyond a facet, where EPA, unable to
+//   grow by a vertex it has, would have no answer.
+//   The bound (u = ε/2, round to nearest; R = the largest coordinate of w and p, E₁, E₂ those of p₁ − p₀, p₂ − p₀):
+//   n is N = ordered_normal(p) exactly, rounded once per component (3D: formed in two-word arithmetic, whose
+//   products and sums add at most 30u²·(|e₁ᵢe₂ⱼ| + |e₁ⱼe₂ᵢ|) ≤ 60u²E₁E₂; 2D: p₁ − p₀ rounded once), so
+//   |(n − N)·(w − p)| ≤ 2u·‖n‖₁·R·(1 + u) + 360u²E₁E₂R; the two dot products add γ₃·‖n‖₁·R each (γ₃ ≤ 3.01u); the
+//   comparison of the two rounded values is exact. In all at most 4ε·‖n‖₁·R + 90ε²·E₁E₂R; the constants below are 4
+//   and about 3 times that, which also covers the bound's own rounding. Gradual underflow adds at most half a
+//   subnormal unit per operation, multiplied by at most 2R later: kVisibilityUnderflowUnits·denorm_min·max(1, R).
+//   Sound bounds, not tolerances: larger ones only send more signs to rationals. Pinned by
+//   EpaFailureModes.VisibilityIsTheExactOrientation (the rounding within the bound, every answer the exact sign).
+inline constexpr int kVisibilityRoundingEpsilons = 16;
+inline constexpr int kVisibilityTwoWordEpsilons = 256;
+inline constexpr int kVisibilityUnderflowUnits = 64;
+
+// The bound above on |(n·w − o) − N·(w − p₀)| (floating scalars).
+template <Vector V>
+scalar_t<V> visibility_rounding_bound(const std::array<V, V::dimension>& p, const V& n, const V& w) {
+  using T = scalar_t<V>;
+  using std::abs;
+  const T eps = ScalarTraits<T>::epsilon();
+  T r = max_abs_component(w);
+  for (const V& q : p) r = std::max(r, max_abs_component(q));
+  T n1(0);
+  for (int k = 0; k < V::dimension; ++k) n1 += abs(n[k]);
+  T bound = T(kVisibilityRoundingEpsilons) * eps * n1 * r +
+            T(kVisibilityUnderflowUnits) * std::numeric_limits<T>::denorm_min() * std::max(T(1), r);
+  if constexpr (V::dimension == 3)
+    bound += T(kVisibilityTwoWordEpsilons) * eps * eps * max_abs_component(V(p[1] - p[0])) *
+             max_abs_component(V(p[2] - p[0])) * r;
+  return bound;
+}
+
+template <Vector V>
+bool sees(const std::array<V, V::dimension>& p, const V& n, const scalar_t<V>& o, const V& w) {
+  using T = scalar_t<V>;
+  const T nw = dot(n, w);
+  if constexpr (is_exact_v<T>) {
+    return nw > o;
+  } else {
+    using std::abs;
+    const T s = nw - o;
+    if (abs(s) > visibility_rounding_bound(p, n, w)) return s > 0;  // (a NaN, from an overflow, goes on)
+    if (!is_finite(w) || std::any_of(p.begin(), p.end(), [](const V& q) { return !is_finite(q); })) return s > 0;
+    using VE = exact_vector_t<V>;
+    std::array<VE, V::dimension> pe;
+    for (int k = 0; k < V::dimension; ++k) pe[k] = convert<Exact>(p[k]);
+    return dot(ordered_normal(pe), VE(convert<Exact>(w) - pe[0])) > 0;
+  }
+}
+
 // A convex polytope of points of A⊖B, grown one point at a time.
 template <Vector V>
 class Polytope {
@@ -219,8 +275,8 @@ class Polytope {
   using T = scalar_t<V>;
   static constexpr int D = V::dimension;
 
-  // The simplex of D + 1 affinely independent points of `points` (the first such, in order), with its centroid as the
-  // point inside; then every other point added. Requires `points` to span the space.
+  // The simplex of D + 1 affinely independent points of `points` (the first such, in order), each facet oriented away
+  // from the point it leaves out; then every other point added. Requires `points` to span the space.
   explicit Polytope(const std::vector<SupportPoint<V>>& points) {
     // Room for the growth typical of small clouds, so that most queries allocate once per vector.
     points_.reserve(points.size() + kReservedGrowth);
@@ -232,14 +288,17 @@ class Polytope {
       if (off_affine_hull(hull, points[i].w)) base.push_back(i), hull.push_back(points[i].w);
     for (const int i : base) points_.push_back(points[i]);
     if (static_cast<int>(base.size()) < D + 1) return;  // flat: spans() is false (floating modes only)
-    inside_ = V{};
-    for (const auto& p : points_) inside_ = inside_ + p.w;
-    inside_ = (T(1) / T(D + 1)) * inside_;
     for (int skip = 0; skip <= D; ++skip) {  // the simplex's facets: each leaves one point out
       std::array<int, D> vertex{};
       for (int k = 0, j = 0; k <= D; ++k)
         if (k != skip) vertex[j++] = k;
       add_facet(vertex);
+      Facet<V>& f = facets_.back();
+      if (sees(facet_points(f), f.normal, f.offset, points_[skip].w)) {  // it points inward: the other order
+        std::swap(vertex[D - 2], vertex[D - 1]);
+        facets_.pop_back();
+        add_facet(vertex);
+      }
     }
     for (int i = 0; i < static_cast<int>(points.size()); ++i)
       if (std::find(base.begin(), base.end(), i) == base.end()) grow(points[i]);
@@ -247,6 +306,11 @@ class Polytope {
 
   const std::vector<SupportPoint<V>>& points() const { return points_; }
   const std::vector<Facet<V>>& facets() const { return facets_; }
+  std::array<V, D> facet_points(const Facet<V>& f) const {
+    std::array<V, D> p;
+    for (int k = 0; k < D; ++k) p[k] = points_[f.vertex[k]].w;
+    return p;
+  }
   // Has the polytope volume? Always in exact arithmetic (its first simplex is full-dimensional, and growth keeps
   // it); in floating modes rounding can leave it flat or with no facet.
   bool spans() const { return !facets_.empty(); }
@@ -258,67 +322,67 @@ class Polytope {
   static bool nearer(const Facet<V>& f, const Facet<V>& g) { return f.squared_distance < g.squared_distance; }
   static bool as_near(const Facet<V>& f, const Facet<V>& g) { return !nearer(f, g) && !nearer(g, f); }
 
-  // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o) go, and each ridge between a facet that
-  // sees w and one that does not (a ridge of exactly one seeing facet) gets a facet joining it to w. Returns false,
-  // changing nothing, when no facet sees w (w in P).
-  // (The test n·w > o is the book's in every scalar: in floating modes a visibility that rounding decides can leave the
-  // polytope slightly non-convex, which costs the answer nothing the stop does not bound, and which the certificate
-  // does not need: certified_penetration.hpp.)
+  // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o, `sees`) go, and each ridge between a facet
+  // that sees w and one that does not (a ridge of exactly one seeing facet) gets a facet joining it to w: the seeing
+  // facet with w in the place of the point the ridge leaves out, which keeps its orientation outward (that point was
+  // on the inner side of the new facet's plane, since w is beyond the seeing facet's). Returns false, changing nothing,
+  // when no facet sees w (w in P).
   bool grow(const SupportPoint<V>& w) {
-    using Ridge = std::array<int, D - 1>;  // sorted vertex indices
     ridges_.clear();  // each ridge of a seeing facet, with how many seeing facets have it
+    const int index = static_cast<int>(points_.size());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < facets_.size(); ++i) {
       const Facet<V>& f = facets_[i];
-      if (!(dot(f.normal, w.w) > f.offset)) {
+      if (!sees(facet_points(f), f.normal, f.offset, w.w)) {
         if (kept != i) facets_[kept] = std::move(facets_[i]);
         ++kept;
         continue;
       }
       for (int skip = 0; skip < D; ++skip) {
-        Ridge ridge{};
+        Ridge r{};
         for (int k = 0, j = 0; k < D; ++k)
-          if (k != skip) ridge[j++] = f.vertex[k];
-        std::sort(ridge.begin(), ridge.end());
-        const auto same = [&ridge](const auto& r) {  // element by element (std::array's == is a memcmp call)
+          if (k != skip) r.sorted[j++] = f.vertex[k];
+        std::sort(r.sorted.begin(), r.sorted.end());
+        const auto same = [&r](const Ridge& q) {  // element by element (std::array's == is a memcmp call)
           for (int k = 0; k < D - 1; ++k)
-            if (r.first[k] != ridge[k]) return false;
+            if (q.sorted[k] != r.sorted[k]) return false;
           return true;
         };
         const auto found = std::find_if(ridges_.begin(), ridges_.end(), same);
-        if (found == ridges_.end())
-          ridges_.push_back({ridge, 1});
-        else
-          ++found->second;
+        if (found != ridges_.end()) {
+          ++found->count;
+          continue;
+        }
+        r.facet = f.vertex;
+        r.facet[skip] = index;
+        ridges_.push_back(r);
       }
     }
     if (kept == facets_.size()) return false;
     facets_.resize(kept);
-    std::sort(ridges_.begin(), ridges_.end());  // new facets in the order of their ridges
-    const int index = static_cast<int>(points_.size());
+    std::sort(ridges_.begin(), ridges_.end(), [](const Ridge& x, const Ridge& y) { return x.sorted < y.sorted; });
     points_.push_back(w);
-    for (const auto& [ridge, count] : ridges_) {
-      if (count != 1) continue;  // between two seeing facets: inside the part that goes
-      std::array<int, D> vertex{};
-      for (int k = 0; k < D - 1; ++k) vertex[k] = ridge[k];
-      vertex[D - 1] = index;
-      add_facet(vertex);
-    }
+    for (const Ridge& r : ridges_)
+      if (r.count == 1) add_facet(r.facet);  // (a ridge of two seeing facets lies inside the part that goes)
     return true;
   }
 
  private:
-  // The facet through `vertex`, its points ordered so that their orientation gives the outward normal (the
-  // certificate's convention, PenetrationCertificate).
-  void add_facet(std::array<int, D> vertex) {
+  // A ridge (D − 1 vertex indices, sorted) of a facet that sees the point being added, how many such facets have it,
+  // and the new facet it would get, oriented outward.
+  struct Ridge {
+    std::array<int, D - 1> sorted{};
+    std::array<int, D> facet{};
+    int count = 1;
+  };
+
+  // The facet through `vertex`, in that order, which must give the outward normal (the certificate's convention,
+  // PenetrationCertificate).
+  void add_facet(const std::array<int, D>& vertex) {
     std::array<V, D> p;
     for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
     Facet<V> f;
     f.normal = ordered_normal(p);
-    if (dot(f.normal, V(p[0] - inside_)) < 0) {  // it points inward: the other order
-      f.normal = -f.normal;
-      std::swap(vertex[D - 2], vertex[D - 1]);
-    }
     f.vertex = vertex;
     f.offset = dot(f.normal, p[0]);
     f.normal_squared = dot(f.normal, f.normal);
@@ -334,8 +398,7 @@ class Polytope {
   static constexpr std::size_t kReservedGrowth = 32;  // a capacity, not a limit: vectors grow past it as needed
   std::vector<SupportPoint<V>> points_;
   std::vector<Facet<V>> facets_;
-  std::vector<std::pair<std::array<int, D - 1>, int>> ridges_;  // grow's scratch
-  V inside_;  // the first simplex's centroid: strictly inside P for good
+  std::vector<Ridge> ridges_;  // grow's scratch
 };
 
 // The weights of x, a point of facet f's plane, over f's points (x = Σ λᵢ pᵢ, Σ λᵢ = 1). 3D: the signed areas of the
@@ -496,9 +559,10 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
   // affine hull is the one to blow up). An enclosing simplex spans the space, but in floating modes perhaps only up
   // to rounding (off_affine_hull): then it is blown up like a flat one.
   std::vector<V> hull;
-  for (const auto& p : start.points)
-    if (static_cast<int>(hull.size()) <= V::dimension && (hull.empty() || off_affine_hull(hull, p.w)))
-      hull.push_back(p.w);
+  std::vector<int> in_hull;  // the hull's points' indices in start.points
+  for (int i = 0; i < static_cast<int>(start.points.size()); ++i)
+    if (static_cast<int>(hull.size()) <= V::dimension && (hull.empty() || off_affine_hull(hull, start.points[i].w)))
+      hull.push_back(start.points[i].w), in_hull.push_back(i);
   const V first = hull[0];
   while (static_cast<int>(hull.size()) <= V::dimension) {
     std::vector<V> spanning;  // the hull's directions
@@ -535,7 +599,14 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
       start.points.push_back(w);
     }
     hull.push_back(start.points.back().w);  // off the hull (exact: d·(w − first) > 0)
+    in_hull.push_back(static_cast<int>(start.points.size()) - 1);
   }
+  // The hull's points first, in its order: the polytope's first simplex is then this one, chosen by the same tests.
+  std::vector<SupportPoint<V>> ordered;
+  for (const int i : in_hull) ordered.push_back(start.points[i]);
+  for (int i = 0; i < static_cast<int>(start.points.size()); ++i)
+    if (std::find(in_hull.begin(), in_hull.end(), i) == in_hull.end()) ordered.push_back(start.points[i]);
+  start.points = std::move(ordered);
   return start;
 }
 
