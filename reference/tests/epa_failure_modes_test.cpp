@@ -986,6 +986,81 @@ TYPED_TEST(EpaFailureModes, AVisibilityIsDecidedOnThePointsAsStored) {
   judge_needle_pairs(cases);
 }
 
+// Mechanism: GJK stops in its touching band on a segment of two thin boxes (2^−18 thick, overlapping by about that);
+// the blow-up adds two points per direction and keeps one of them in the hull it tests the next points against, each
+// "off the hull" beyond rounding; the polytope then chose its first simplex again, the first affinely independent
+// points in their order, by tests against other triangles, and in float found none beyond rounding (rounding-failure,
+// a missing depth). The start's hull now comes first, so the first simplex is the one the start chose. What does not
+// matter: which box is A; the start's order.
+TYPED_TEST(EpaFailureModes, TheStartsHullIsTheFirstSimplex) {
+  using T = TypeParam;
+  const std::vector<NeedlePair<T>> cases = {
+      {points3<T>({{-1, -1, -0x1p-19}, {1, -1, -0x1p-19}, {0, 0, -0x1p-19}, {-1, -1, 0x1p-19}, {1, -1, 0x1p-19}}),
+       points3<T>({{-1, -1, 0}, {1, -1, 0}, {1, 0, 0}})},
+      {points3<T>({{-1, -1, -0x1p-19}, {1, -1, -0x1p-19}, {0, 0, -0x1p-19}, {-1, -1, 0x1p-19}, {1, -1, 0x1p-19}}),
+       points3<T>({{-1.5, -1, 0}, {1, -1, 0}, {0, 0, 0}, {0, -1, 0x1p-18}})},
+  };
+  judge_needle_pairs(cases);
+}
+
+// What the exact visibility and orientation give (detail::sees, Polytope::grow): the floating EPA's polytope is the
+// convex hull of its points as stored, exactly — every point on or behind every facet's plane, each facet's order
+// giving its outward normal. Checked in rationals on the certificate of every penetrating answer, from every order of
+// GJK's simplex, on random needle pairs (two thin, nearly parallel point sets near the origin, 2^−4 to 2^−40 thick):
+// each point of the polytope is a − b rounded to the scalar (EPA's power-of-two frame changes no sign).
+template <class T>
+std::vector<Vec3<T>> random_needle(std::mt19937_64& rng, const Vec3<double>& from, const Vec3<double>& to,
+                                   double thickness) {
+  std::uniform_real_distribution<double> unit(-1, 1), along(0, 1);
+  std::vector<Vec3<T>> points;
+  const int count = std::uniform_int_distribution<int>(2, 4)(rng);
+  for (int i = 0; i < count; ++i) {
+    const double s = i < 2 ? double(i) : along(rng);
+    Vec3<T> p{};
+    for (int k = 0; k < 3; ++k) p[k] = T(from[k] + s * (to[k] - from[k]) + thickness * unit(rng));
+    points.push_back(p);
+  }
+  return points;
+}
+
+TYPED_TEST(EpaFailureModes, TheFloatingPolytopeIsConvexOnItsPoints) {
+  using T = TypeParam;
+  using V = Vec3<T>;
+  using VE = exact_vector_t<V>;
+  if constexpr (is_exact_v<T>) {
+    GTEST_SKIP() << "exact scalars: the polytope is convex by the book's exact signs";
+  } else {
+    const std::uint64_t seed = test::test_seed(20261128);
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> unit(-1, 1);
+    int polytopes = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      const double thickness = std::ldexp(1.0, -std::uniform_int_distribution<int>(4, 40)(rng));
+      const Vec3<double> from{unit(rng), unit(rng), unit(rng)}, to{unit(rng), unit(rng), unit(rng)};
+      const Vec3<double> shift{thickness * unit(rng), thickness * unit(rng), thickness * unit(rng)};
+      const ConvexPoints<V> a(random_needle<T>(rng, from, to, thickness));
+      const ConvexPoints<V> b(random_needle<T>(rng, from + shift, to + shift, thickness));
+      const Penetration<V> first = penetration(a, b);
+      if (first.gjk.status != Status::Intersecting) continue;
+      in_every_order(a, b, first.gjk, [&](const Penetration<V>& p) {
+        if (p.status != PenetrationStatus::Penetrating) return;
+        ++polytopes;
+        std::vector<VE> points;
+        for (const auto& [i, j] : p.certificate.points) points.push_back(convert<Exact>(V(a.points()[i] - b.points()[j])));
+        for (const auto& f : p.certificate.facets) {
+          const std::array<VE, 3> q = {points[f[0]], points[f[1]], points[f[2]]};
+          const VE n = detail::ordered_normal(q);
+          for (const VE& x : points)
+            ASSERT_FALSE(dot(n, VE(x - q[0])) > 0) << "seed " << seed << ", trial " << trial
+                                                   << ": a point of the polytope beyond a facet's plane";
+        }
+      });
+    }
+    std::printf("convexity, seed %llu: %d polytopes checked\n", static_cast<unsigned long long>(seed), polytopes);
+    EXPECT_GT(polytopes, 100) << "too few needle pairs overlapped to test anything";
+  }
+}
+
 // ---- A status, never a sentinel ---------------------------------------------------------------------------------------
 
 // Separated input, GJK's iteration cap, EPA's expansion cap and invalid input each come back as their status, with
