@@ -888,69 +888,86 @@ TYPED_TEST(EpaFailureModes, TheBlowUpStepDecidesEachOutcomeBeyondRounding) {
 }
 
 // The visibility test of the polytope's growth (epa.hpp, detail::sees): a facet's plane through p₀, p₁, p₂ (3D) or
-// p₀, p₁ (2D), its normal and offset as the polytope forms them, and a point w near that plane — on it up to rounding,
-// or off it by 2^−m of the scale for m up to twice the scalar's digits — at scales from float's subnormals to 2^40,
-// facets from fat to slivers. Every answer must be the exact orientation's (points taken as the rationals they are):
-// the filter's bound must hold wherever it decides. And the book's test, n·w > o as rounded, must be wrong on some of
-// these inputs, or they would not test the bound (a bound of 0 fails this test).
+// p₀, p₁ (2D), as the polytope forms it, and a point w near that plane — on it up to rounding, or off it by 2^−m of
+// the scale for m up to twice the scalar's digits — at scales from float's subnormals to 2^40, facets from fat to
+// slivers; and, one trial in four, small integers scaled by a power of two with w exactly on the plane (lattice
+// input). Each stage's rounding must lie within its bound — (1) n·w − o against visibility_rounding_bound, (2) the
+// two-word orientation against its own — and every answer must be the exact orientation's (points taken as the
+// rationals they are). Each stage must decide some trials, and the book's test, n·w > o as rounded, must be wrong on
+// some, or these inputs would not test the bounds.
 template <int Dim, class T>
 void visibility_is_exact(std::uint64_t seed, int trials) {
   using V = std::conditional_t<Dim == 3, Vec3<T>, Vec2<T>>;
   using VE = exact_vector_t<V>;
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> small(-8, 8);
   const int digits = std::numeric_limits<T>::digits;
-  const auto random_vector = [&](double scale) {
+  const auto random_vector = [&](double scale, bool lattice) {
     V v{};
-    for (int k = 0; k < Dim; ++k) v[k] = T(unit(rng) * scale);
+    for (int k = 0; k < Dim; ++k) v[k] = T((lattice ? small(rng) : unit(rng)) * scale);
     return v;
   };
   int book_wrong = 0;
-  double worst = 0;  // the largest rounding seen, over the bound
+  std::array<int, 3> decided{};  // by stage (1), (2), (3)
+  std::array<double, 2> worst{};  // the largest rounding seen in stages (1) and (2), over their bounds
   for (int trial = 0; trial < trials; ++trial) {
-    const int e = std::uniform_int_distribution<int>(-140, 40)(rng);
-    const double scale = std::ldexp(1.0, e);
+    const bool lattice = trial % 4 == 3;
+    const double scale = std::ldexp(1.0, std::uniform_int_distribution<int>(lattice ? -20 : -140, 40)(rng));
     std::array<V, Dim> p;
-    p[0] = random_vector(scale);
-    const V e1 = random_vector(scale);
+    p[0] = random_vector(scale, lattice);
+    const V e1 = random_vector(scale, lattice);
     p[1] = p[0] + e1;
-    if constexpr (Dim == 3) {  // a fat triangle, or a sliver 2^−j thin
-      const T thin = T(std::ldexp(1.0, -std::uniform_int_distribution<int>(0, digits)(rng)));
-      p[2] = p[0] + T(unit(rng)) * e1 + thin * random_vector(scale);
+    V w;
+    if (lattice) {  // exactly on the plane
+      if constexpr (Dim == 3) p[2] = p[0] + random_vector(scale, true);
+      w = p[0] + T(small(rng)) * e1;
+      if constexpr (Dim == 3) w = w + T(small(rng)) * V(p[2] - p[0]);
+    } else {
+      if constexpr (Dim == 3) {  // a fat triangle, or a sliver 2^−j thin
+        const T thin = T(std::ldexp(1.0, -std::uniform_int_distribution<int>(0, digits)(rng)));
+        p[2] = p[0] + T(unit(rng)) * e1 + thin * random_vector(scale, false);
+      }
+      // w: a point of the plane (up to rounding), moved off it by 2^−m of the scale along a random direction.
+      w = p[0] + T(unit(rng) * 4) * e1;
+      if constexpr (Dim == 3) w = w + T(unit(rng) * 4) * V(p[2] - p[0]);
+      const int m = std::uniform_int_distribution<int>(0, 2 * digits)(rng);
+      if (m < 2 * digits) w = w + T(std::ldexp(1.0, -m)) * random_vector(scale, false);
     }
-    // w: a point of the plane (up to rounding), moved off it by 2^−m of the scale along a random direction.
-    V w = p[0] + T(unit(rng) * 4) * e1;
-    if constexpr (Dim == 3) w = w + T(unit(rng) * 4) * V(p[2] - p[0]);
-    const int m = std::uniform_int_distribution<int>(0, 2 * digits)(rng);
-    if (m < 2 * digits) w = w + T(std::ldexp(1.0, -m)) * random_vector(scale);
-    const V n = detail::ordered_normal(p);
-    const T o = dot(n, p[0]);
+    std::array<int, Dim> vertex{};
+    std::iota(vertex.begin(), vertex.end(), 0);
+    const detail::Facet<V> f = detail::facet_through(p, vertex);
+    const T w_reach = max_abs_component(w);
     std::array<VE, Dim> pe;
     for (int k = 0; k < Dim; ++k) pe[k] = convert<Exact>(p[k]);
     const Exact orientation = dot(detail::ordered_normal(pe), VE(convert<Exact>(w) - pe[0]));
     const bool exact = orientation > 0;
-    if ((dot(n, w) > o) != exact) ++book_wrong;
-    const T rounded = dot(n, w) - o;
-    if (std::isfinite(rounded)) {
+    const auto fail = [&](const std::string& what) {
+      ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": " << what;
+    };
+    const T rounded = dot(f.normal, w) - f.offset;
+    if ((dot(f.normal, w) > f.offset) != exact) ++book_wrong;
+    const T bound1 = detail::visibility_rounding_bound(f, w_reach);
+    if (std::isfinite(rounded) && std::isfinite(bound1)) {  // (an overflow decides nothing: the next stage answers)
       const Exact error = abs(exact_of(rounded) - orientation);
-      const Exact bound = exact_of(detail::visibility_rounding_bound(p, n, w));
-      if (error > bound) {
-        ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": rounding " << error.get_d()
-                      << " beyond the bound " << bound.get_d();
-        return;
-      }
-      if (bound > 0) worst = std::max(worst, Exact(error / bound).get_d());
+      if (error > exact_of(bound1)) return fail("stage (1)'s rounding " + std::to_string(error.get_d()) + " beyond its bound");
+      if (bound1 > 0) worst[0] = std::max(worst[0], Exact(error / exact_of(bound1)).get_d());
     }
-    const bool answer = detail::sees(p, n, o, w);
-    if (answer != exact) {
-      ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": sees " << answer << ", the exact orientation "
-                    << exact;
-      return;
+    const auto [det, bound2] = detail::orientation_two_word(p, w);
+    if (std::isfinite(det.hi) && std::isfinite(det.lo) && std::isfinite(bound2)) {
+      const Exact error = abs(exact_of(det.hi) + exact_of(det.lo) - orientation);
+      if (error > exact_of(bound2)) return fail("stage (2)'s rounding " + std::to_string(error.get_d()) + " beyond its bound");
+      if (bound2 > 0) worst[1] = std::max(worst[1], Exact(error / exact_of(bound2)).get_d());
     }
+    ++decided[std::isfinite(rounded) && std::abs(rounded) > bound1 ? 0 : std::isfinite(det.hi) && std::abs(det.hi) > bound2 ? 1 : 2];
+    if (detail::sees(f, [&] { return p; }, w, w_reach) != exact) return fail("sees is not the exact orientation");
   }
-  std::printf("visibility, %dD, seed %llu: %d trials, the book's rounded test wrong on %d, rounding at most %.3g of the bound\n",
-              Dim, static_cast<unsigned long long>(seed), trials, book_wrong, worst);
-  EXPECT_GT(book_wrong, 0) << "no input where rounding decides the book's test: the bound is not tested";
+  std::printf("visibility, %dD, seed %llu: %d trials; decided by stage (1) %d, (2) %d, (3) %d; the book's rounded test "
+              "wrong on %d; rounding at most %.3g and %.3g of the bounds (1) and (2)\n",
+              Dim, static_cast<unsigned long long>(seed), trials, decided[0], decided[1], decided[2], book_wrong,
+              worst[0], worst[1]);
+  for (int stage = 0; stage < 3; ++stage) EXPECT_GT(decided[stage], 0) << "stage (" << stage + 1 << ") never decided";
+  EXPECT_GT(book_wrong, 0) << "no input where rounding decides the book's test: the bounds are not tested";
 }
 
 TYPED_TEST(EpaFailureModes, VisibilityIsTheExactOrientation) {
