@@ -102,20 +102,17 @@ std::array<double, 3> unit_double(const V& n) {
   return u;
 }
 
-// The modes but float also measure the penetration depth of the pairs they call intersecting: EPA (gjkref/epa.hpp)
-// from their GJK's answer, in their own scalar, with the unit normal of the answer's facet (touching: of a plane
-// through the origin supporting A⊖B). The exact mode rounds both correctly; double and long double give |t| in EPA's
-// frame and the normal made unit in long double (docs/contract.md holds them to the depth's allowance). An EPA that
-// ends without a number (rounding-failure, its cap) says so in the detail, and the answer has no depth. Float's EPA is
-// not reported: on needle pairs a few float answers still end as rounding-failure (docs/edge-cases.md, finding 26).
-template <class T>
-inline constexpr bool kReportsDepth = !std::is_same_v<T, float>;
+// Every mode also measures the penetration depth of the pairs it calls intersecting: EPA (gjkref/epa.hpp) from its
+// GJK's answer, in its own scalar, with the unit normal of the answer's facet (touching: of a plane through the origin
+// supporting A⊖B). The exact mode rounds both correctly; the floating modes give |t| in EPA's frame and the normal
+// made unit in long double (docs/contract.md holds them to the depth's allowance). An EPA that ends without a number
+// (rounding-failure, its cap) says so in the detail, and the answer has no depth.
 
 template <class T>
 class Reference final : public Implementation {
  public:
   Reference(const char* name, const char* scalar) : info_(reference_info(name, scalar)) {
-    if constexpr (kReportsDepth<T>) info_.capabilities |= kPenetrates | kNormal;
+    info_.capabilities |= kPenetrates | kNormal;
   }
   const Info& info() const override { return info_; }
 
@@ -180,7 +177,7 @@ class Reference final : public Implementation {
         }
       }
       out.witnesses = w;
-      if (kReportsDepth<T> && r.status == gjkref::Status::Intersecting) {
+      if (r.status == gjkref::Status::Intersecting) {
         const auto start_depth = std::chrono::steady_clock::now();
         const Penetration<V> p = detail::expand(a, b, r, kDefaultMaxExpansions);
         out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_depth).count();

@@ -274,11 +274,10 @@ TEST(BuiltinAdapters, TheExactReferenceGivesTheExactDistance) {
   EXPECT_EQ(exact_modes, 2);
 }
 
-// Every reference mode but float measures the depth of the pairs it calls intersecting, with a unit normal, each judged
-// against the oracle's exact penetration depth under its own scalar's contract: overlapping squares and cubes, and the
-// same pairs scaled by 2^±40 (the floating EPA's frame). A depth reported in the wrong frame, a normal not scaled back
-// to unit length, or a missing depth is a finding here. reference-float declares no depth and reports none
-// (docs/edge-cases.md, finding 26).
+// Every reference mode measures the depth of the pairs it calls intersecting, with a unit normal, each judged against
+// the oracle's exact penetration depth under its own scalar's contract: overlapping squares and cubes, and the same
+// pairs scaled by 2^±40 (the floating EPA's frame). A depth reported in the wrong frame, a normal not scaled back to
+// unit length, or a missing depth is a finding here.
 // How far |n|² of a reported unit normal may be from 1: each coordinate is made unit in long double or rationals and
 // rounded once to double (a relative ε/2 each), so |n|² is within about 2ε of 1 before its own three-term sum adds
 // ≤ 2ε more; 4ε bounds both. A normal left at its raw length is off by far more.
@@ -298,10 +297,6 @@ TEST(BuiltinAdapters, TheReferenceModesReportTheirDepthAndNormal) {
       for (const auto& ref : refs) {
         const std::string what = ref->info().name + " in " + std::to_string(dim) + "D at scale " + std::to_string(scale);
         const Result r = ref->run(c);
-        if (ref->info().name == "reference-float") {
-          EXPECT_FALSE(ref->info().can(kPenetrates) || ref->info().can(kNormal) || r.penetration || r.normal) << what;
-          continue;
-        }
         ASSERT_TRUE(ref->info().can(kPenetrates) && ref->info().can(kNormal)) << what;
         ASSERT_EQ(r.status, Status::Answered) << what << ": " << r.detail;
         ASSERT_FALSE(r.separated) << what;

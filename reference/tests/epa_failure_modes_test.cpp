@@ -21,6 +21,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -883,6 +884,197 @@ TYPED_TEST(EpaFailureModes, TheBlowUpStepDecidesEachOutcomeBeyondRounding) {
                 shift == 0 ? detail::BlowUp::Touching : detail::BlowUp::Undecided);
       EXPECT_EQ(detail::blow_up_step(V(-d), on_line, hull, radius), detail::BlowUp::Touching);
     }
+  }
+}
+
+// The visibility test of the polytope's growth (epa.hpp, detail::sees): a facet's plane through p₀, p₁, p₂ (3D) or
+// p₀, p₁ (2D), as the polytope forms it, and a point w near that plane — on it up to rounding, or off it by 2^−m of
+// the scale for m up to twice the scalar's digits — at scales from float's subnormals to 2^40, facets from fat to
+// slivers; and, one trial in four, small integers scaled by a power of two with w exactly on the plane (lattice
+// input). Each stage's rounding must lie within its bound — (1) n·w − o against visibility_rounding_bound, (2) the
+// two-word orientation against its own — and every answer must be the exact orientation's (points taken as the
+// rationals they are). Each stage must decide some trials, and the book's test, n·w > o as rounded, must be wrong on
+// some, or these inputs would not test the bounds.
+template <int Dim, class T>
+void visibility_is_exact(std::uint64_t seed, int trials) {
+  using V = std::conditional_t<Dim == 3, Vec3<T>, Vec2<T>>;
+  using VE = exact_vector_t<V>;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> small(-8, 8);
+  const int digits = std::numeric_limits<T>::digits;
+  const auto random_vector = [&](double scale, bool lattice) {
+    V v{};
+    for (int k = 0; k < Dim; ++k) v[k] = T((lattice ? small(rng) : unit(rng)) * scale);
+    return v;
+  };
+  int book_wrong = 0;
+  std::array<int, 3> decided{};  // by stage (1), (2), (3)
+  std::array<double, 2> worst{};  // the largest rounding seen in stages (1) and (2), over their bounds
+  for (int trial = 0; trial < trials; ++trial) {
+    const bool lattice = trial % 4 == 3;
+    const double scale = std::ldexp(1.0, std::uniform_int_distribution<int>(lattice ? -20 : -140, 40)(rng));
+    std::array<V, Dim> p;
+    p[0] = random_vector(scale, lattice);
+    const V e1 = random_vector(scale, lattice);
+    p[1] = p[0] + e1;
+    V w;
+    if (lattice) {  // exactly on the plane
+      if constexpr (Dim == 3) p[2] = p[0] + random_vector(scale, true);
+      w = p[0] + T(small(rng)) * e1;
+      if constexpr (Dim == 3) w = w + T(small(rng)) * V(p[2] - p[0]);
+    } else {
+      if constexpr (Dim == 3) {  // a fat triangle, or a sliver 2^−j thin
+        const T thin = T(std::ldexp(1.0, -std::uniform_int_distribution<int>(0, digits)(rng)));
+        p[2] = p[0] + T(unit(rng)) * e1 + thin * random_vector(scale, false);
+      }
+      // w: a point of the plane (up to rounding), moved off it by 2^−m of the scale along a random direction.
+      w = p[0] + T(unit(rng) * 4) * e1;
+      if constexpr (Dim == 3) w = w + T(unit(rng) * 4) * V(p[2] - p[0]);
+      const int m = std::uniform_int_distribution<int>(0, 2 * digits)(rng);
+      if (m < 2 * digits) w = w + T(std::ldexp(1.0, -m)) * random_vector(scale, false);
+    }
+    std::array<int, Dim> vertex{};
+    std::iota(vertex.begin(), vertex.end(), 0);
+    const detail::Facet<V> f = detail::facet_through(p, vertex);
+    const T w_reach = max_abs_component(w);
+    std::array<VE, Dim> pe;
+    for (int k = 0; k < Dim; ++k) pe[k] = convert<Exact>(p[k]);
+    const Exact orientation = dot(detail::ordered_normal(pe), VE(convert<Exact>(w) - pe[0]));
+    const bool exact = orientation > 0;
+    const auto fail = [&](const std::string& what) {
+      ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": " << what;
+    };
+    const T rounded = dot(f.normal, w) - f.offset;
+    if ((dot(f.normal, w) > f.offset) != exact) ++book_wrong;
+    const T bound1 = detail::visibility_rounding_bound(f, w_reach);
+    if (std::isfinite(rounded) && std::isfinite(bound1)) {  // (an overflow decides nothing: the next stage answers)
+      const Exact error = abs(exact_of(rounded) - orientation);
+      if (error > exact_of(bound1)) return fail("stage (1)'s rounding " + std::to_string(error.get_d()) + " beyond its bound");
+      if (bound1 > 0) worst[0] = std::max(worst[0], Exact(error / exact_of(bound1)).get_d());
+    }
+    const auto [det, bound2] = detail::orientation_two_word(p, w);
+    if (std::isfinite(det.hi) && std::isfinite(det.lo) && std::isfinite(bound2)) {
+      const Exact error = abs(exact_of(det.hi) + exact_of(det.lo) - orientation);
+      if (error > exact_of(bound2)) return fail("stage (2)'s rounding " + std::to_string(error.get_d()) + " beyond its bound");
+      if (bound2 > 0) worst[1] = std::max(worst[1], Exact(error / exact_of(bound2)).get_d());
+    }
+    ++decided[std::isfinite(rounded) && std::abs(rounded) > bound1 ? 0 : std::isfinite(det.hi) && std::abs(det.hi) > bound2 ? 1 : 2];
+    if (detail::sees(f, [&] { return p; }, w, w_reach) != exact) return fail("sees is not the exact orientation");
+  }
+  std::printf("visibility, %dD, seed %llu: %d trials; decided by stage (1) %d, (2) %d, (3) %d; the book's rounded test "
+              "wrong on %d; rounding at most %.3g and %.3g of the bounds (1) and (2)\n",
+              Dim, static_cast<unsigned long long>(seed), trials, decided[0], decided[1], decided[2], book_wrong,
+              worst[0], worst[1]);
+  for (int stage = 0; stage < 3; ++stage) EXPECT_GT(decided[stage], 0) << "stage (" << stage + 1 << ") never decided";
+  EXPECT_GT(book_wrong, 0) << "no input where rounding decides the book's test: the bounds are not tested";
+}
+
+TYPED_TEST(EpaFailureModes, VisibilityIsTheExactOrientation) {
+  using T = TypeParam;
+  if constexpr (is_exact_v<T>) {
+    GTEST_SKIP() << "exact scalars take the book's sign: n·w > o";
+  } else {
+    const std::uint64_t seed = test::test_seed(20261127);
+    visibility_is_exact<3, T>(seed, 50000);
+    visibility_is_exact<2, T>(seed, 50000);
+  }
+}
+
+// Mechanism: the growth's visibility test, n·w > o as rounded, decided a facet nearly coplanar with w the wrong way
+// and left the polytope not convex: a vertex beyond its nearest facet, where EPA, which cannot grow by a vertex it
+// has, ended as rounding-failure (double: a pair overlapping by 3.2·10⁻¹⁵ at coordinates up to 8, from one of the two
+// orders of GJK's segment; float: a needle pair about 40·ε thick). The test is now the exact orientation where
+// rounding could decide it (detail::sees). What does not matter: which shape is A; the start's order.
+TYPED_TEST(EpaFailureModes, AVisibilityIsDecidedOnThePointsAsStored) {
+  using T = TypeParam;
+  const std::vector<NeedlePair<T>> cases = {
+      {points3<T>({{-8, 0, -2}, {-1, -6, -8}, {0, -4, -1}}),
+       points3<T>({{7, 1, 0}, {0, 0, 0}, {0x1.fffffffffffep+0, -6, -4}, {-0x1p-47, -4, -1}})},
+      {points3<T>({{-0x1.1468p-6, -0x1.50362p-1, 0x1.2c2c8p-3},
+                   {-0x1.e7f24p-1, 0x1.acbbp-2, 0x1.669e8p-2},
+                   {-0x1.a6f8be73ffep-1, 0x1.177589a7p-2, 0x1.4a5987b3p-2},
+                   {-0x1.a8b29b47fffep-1, 0x1.1b8caa16p-2, 0x1.4b1a054e0002p-2}}),
+       points3<T>({{-0x1.1446945cp-6, -0x1.50346805p-1, 0x1.2c2de60f8p-3},
+                   {-0x1.e7f1c843cp-1, 0x1.acba842a4p-2, 0x1.669d3d328p-2},
+                   {-0x1.a6f9c312dfep-1, 0x1.1771a96e4p-2, 0x1.4a5cb56dcp-2},
+                   {-0x1.a8b2cdf5fffep-1, 0x1.1b8e860e4p-2, 0x1.4b1cb0088002p-2}})},
+  };
+  judge_needle_pairs(cases);
+}
+
+// Mechanism: GJK stops in its touching band on a segment of two thin boxes (2^−18 thick, overlapping by about that);
+// the blow-up adds two points per direction and keeps one of them in the hull it tests the next points against, each
+// "off the hull" beyond rounding; the polytope then chose its first simplex again, the first affinely independent
+// points in their order, by tests against other triangles, and in float found none beyond rounding (rounding-failure,
+// a missing depth). The start's hull now comes first, so the first simplex is the one the start chose. What does not
+// matter: which box is A; the start's order.
+TYPED_TEST(EpaFailureModes, TheStartsHullIsTheFirstSimplex) {
+  using T = TypeParam;
+  const std::vector<NeedlePair<T>> cases = {
+      {points3<T>({{-1, -1, -0x1p-19}, {1, -1, -0x1p-19}, {0, 0, -0x1p-19}, {-1, -1, 0x1p-19}, {1, -1, 0x1p-19}}),
+       points3<T>({{-1, -1, 0}, {1, -1, 0}, {1, 0, 0}})},
+      {points3<T>({{-1, -1, -0x1p-19}, {1, -1, -0x1p-19}, {0, 0, -0x1p-19}, {-1, -1, 0x1p-19}, {1, -1, 0x1p-19}}),
+       points3<T>({{-1.5, -1, 0}, {1, -1, 0}, {0, 0, 0}, {0, -1, 0x1p-18}})},
+  };
+  judge_needle_pairs(cases);
+}
+
+// What the exact visibility and orientation give (detail::sees, Polytope::grow): the floating EPA's polytope is the
+// convex hull of its points as stored, exactly — every point on or behind every facet's plane, each facet's order
+// giving its outward normal. Checked in rationals on the certificate of every penetrating answer, from every order of
+// GJK's simplex, on random needle pairs (two thin, nearly parallel point sets near the origin, 2^−4 to 2^−40 thick):
+// each point of the polytope is a − b rounded to the scalar (EPA's power-of-two frame changes no sign).
+template <class T>
+std::vector<Vec3<T>> random_needle(std::mt19937_64& rng, const Vec3<double>& from, const Vec3<double>& to,
+                                   double thickness) {
+  std::uniform_real_distribution<double> unit(-1, 1), along(0, 1);
+  std::vector<Vec3<T>> points;
+  const int count = std::uniform_int_distribution<int>(2, 4)(rng);
+  for (int i = 0; i < count; ++i) {
+    const double s = i < 2 ? double(i) : along(rng);
+    Vec3<T> p{};
+    for (int k = 0; k < 3; ++k) p[k] = T(from[k] + s * (to[k] - from[k]) + thickness * unit(rng));
+    points.push_back(p);
+  }
+  return points;
+}
+
+TYPED_TEST(EpaFailureModes, TheFloatingPolytopeIsConvexOnItsPoints) {
+  using T = TypeParam;
+  using V = Vec3<T>;
+  using VE = exact_vector_t<V>;
+  if constexpr (is_exact_v<T>) {
+    GTEST_SKIP() << "exact scalars: the polytope is convex by the book's exact signs";
+  } else {
+    const std::uint64_t seed = test::test_seed(20261128);
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> unit(-1, 1);
+    int polytopes = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      const double thickness = std::ldexp(1.0, -std::uniform_int_distribution<int>(4, 40)(rng));
+      const Vec3<double> from{unit(rng), unit(rng), unit(rng)}, to{unit(rng), unit(rng), unit(rng)};
+      const Vec3<double> shift{thickness * unit(rng), thickness * unit(rng), thickness * unit(rng)};
+      const ConvexPoints<V> a(random_needle<T>(rng, from, to, thickness));
+      const ConvexPoints<V> b(random_needle<T>(rng, from + shift, to + shift, thickness));
+      const Penetration<V> first = penetration(a, b);
+      if (first.gjk.status != Status::Intersecting) continue;
+      in_every_order(a, b, first.gjk, [&](const Penetration<V>& p) {
+        if (p.status != PenetrationStatus::Penetrating) return;
+        ++polytopes;
+        std::vector<VE> points;
+        for (const auto& [i, j] : p.certificate.points) points.push_back(convert<Exact>(V(a.points()[i] - b.points()[j])));
+        for (const auto& f : p.certificate.facets) {
+          const std::array<VE, 3> q = {points[f[0]], points[f[1]], points[f[2]]};
+          const VE n = detail::ordered_normal(q);
+          for (const VE& x : points)
+            ASSERT_FALSE(dot(n, VE(x - q[0])) > 0) << "seed " << seed << ", trial " << trial
+                                                   << ": a point of the polytope beyond a facet's plane";
+        }
+      });
+    }
+    std::printf("convexity, seed %llu: %d polytopes checked\n", static_cast<unsigned long long>(seed), polytopes);
+    EXPECT_GT(polytopes, 100) << "too few needle pairs overlapped to test anything";
   }
 }
 

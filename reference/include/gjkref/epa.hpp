@@ -22,11 +22,12 @@
 // the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
 //
 // Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
-// with four marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever; a
+// with five marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever; a
 // power-of-two frame for the points (`EpaFrame`), since a facet's quantities are polynomials of degree up to 2D − 2 in
 // the coordinates and leave the floating range long before the points do; 3D facet normals in two-word arithmetic
-// (`facet_normal_two_word`), since a sliver facet's rounded normal tilts by ε over its angle; and the blow-up's step
-// (`blow_up_step`), which decides "off the hull" and "touching" each beyond rounding. Their answers carry no proven bound
+// (`facet_normal_two_word`), since a sliver facet's rounded normal tilts by ε over its angle; the blow-up's step
+// (`blow_up_step`), which decides "off the hull" and "touching" each beyond rounding; and visibility (`sees`), decided
+// exactly on the points as stored, so that the polytope stays convex. Their answers carry no proven bound
 // (docs/contract.md gives what is measured). Every answer carries its certificate (`PenetrationCertificate`): the
 // expanded polytope and its facet, which check_penetration (gjkref/certified_penetration.hpp) checks exactly, whoever
 // found it; certified_penetration runs this EPA in double and proves its answer so, or finishes in rationals.
@@ -143,6 +144,9 @@ struct Facet {
   scalar_t<V> offset{};
   scalar_t<V> normal_squared{};  // |n|²
   scalar_t<V> squared_distance{};  // (o/|n|)², the squared distance of its plane from the origin, as (o/|n|²)·o
+  // Floating scalars: the rounding of n·w − o per unit of max(reach, w's largest coordinate), and `reach`, the largest
+  // coordinate of its points (visibility_rounding_bound). Unused in exact arithmetic.
+  scalar_t<V> rounding{}, reach{};
 };
 
 // The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
@@ -212,6 +216,126 @@ bool off_affine_hull(const std::vector<V>& hull, const V& p) {
   }
 }
 
+// Does facet f, through points p, see w: does w lie strictly beyond its plane? The book: n·w > o.
+//   The fifth departure (floating scalars): the visibility is decided exactly on the polytope's points as stored, by a
+//   filtered orientation: (1) n·w − o as computed, when it exceeds a proven bound on its rounding
+//   (visibility_rounding_bound); else (2) the orientation N·(w − p₀) (N = ordered_normal(p), exactly) in two-word
+//   arithmetic, when it exceeds its own bound (orientation_two_word: nearly coplanar points, such as the corners of a
+//   rounded face of A⊖B, are decided here); else (3) in rationals (exactly coplanar points: lattice input). So the
+//   polytope stays the convex hull of its points: rounding cannot leave a vertex beyond a facet, where EPA, unable to
+//   grow by a vertex it has, would have no answer.
+//   (1)'s bound (u = ε/2, round to nearest; R = the largest coordinate of w and p, E₁, E₂ those of p₁ − p₀, p₂ − p₀):
+//   n is N rounded once per component (3D: formed in two-word arithmetic, whose products and sums add at most
+//   30u²·(|e₁ᵢe₂ⱼ| + |e₁ⱼe₂ᵢ|) ≤ 60u²E₁E₂; 2D: p₁ − p₀ rounded once), so |(n − N)·(w − p)| ≤ 2u·‖n‖₁·R·(1 + u) +
+//   360u²E₁E₂R; the two dot products add γ₃·‖n‖₁·R each (γ₃ ≤ 3.01u); the comparison of the two rounded values is
+//   exact. In all at most 4ε·‖n‖₁·R + 90ε²·E₁E₂R; kVisibilityRoundingEpsilons and kVisibilityTwoWordEpsilons are 4 and
+//   about 3 times that, which also covers the bound's own rounding. Gradual underflow adds at most half a subnormal
+//   unit per operation, multiplied by at most 2R later: kVisibilityUnderflowUnits·denorm_min·max(1, R).
+//   (2)'s bound: the differences are exact in two words (two_sum); a two-word product adds at most 9u²·|xy|, a sum
+//   4u²·(|x| + |y|) (floating.hpp's operations: the error-free product and sum, with the low words' three roundings),
+//   so the 3D determinant Σ e₃ᵢ·(e₁ⱼe₂ₖ − e₁ₖe₂ⱼ) is within 30u²·P of the exact one, P = Σ|e₃ᵢ|·(|e₁ⱼe₂ₖ| + |e₁ₖe₂ⱼ|)
+//   (2D: 22u²·(|e_y d_x| + |e_x d_y|)); kOrientationTwoWordEpsilons·ε² = 16ε² = 64u² covers it with the rounding of P,
+//   plus the same underflow term.
+//   Sound bounds, not tolerances: larger ones only send more signs on to the next stage. Pinned by
+//   EpaFailureModes.VisibilityIsTheExactOrientation (each stage's rounding within its bound, every answer the exact
+//   sign).
+inline constexpr int kVisibilityRoundingEpsilons = 16;
+inline constexpr int kVisibilityTwoWordEpsilons = 256;
+inline constexpr int kVisibilityUnderflowUnits = 64;
+inline constexpr int kOrientationTwoWordEpsilons = 16;
+
+// The bound (1) on |(n·w − o) − N·(w − p₀)| for facet f and a point w whose largest coordinate is w_reach.
+template <Vector V>
+scalar_t<V> visibility_rounding_bound(const Facet<V>& f, const scalar_t<V>& w_reach) {
+  using T = scalar_t<V>;
+  const T r = std::max(f.reach, w_reach);
+  return f.rounding * r +
+         T(kVisibilityUnderflowUnits) * std::numeric_limits<T>::denorm_min() * std::max(T(1), r);
+}
+
+// N·(w − p₀) in two-word arithmetic, and the bound (2) on its error (floating scalars).
+template <Vector V>
+std::pair<TwoWord<scalar_t<V>>, scalar_t<V>> orientation_two_word(const std::array<V, V::dimension>& p, const V& w) {
+  using T = scalar_t<V>;
+  using W = TwoWord<T>;
+  using std::abs;
+  const T eps = ScalarTraits<T>::epsilon();
+  std::array<std::array<W, V::dimension>, V::dimension> e;  // p₁ − p₀, (p₂ − p₀,) w − p₀, exactly
+  for (int k = 0; k < V::dimension; ++k) {
+    const V& q = k + 1 < V::dimension ? p[k + 1] : w;
+    for (int i = 0; i < V::dimension; ++i) e[k][i] = two_sum(q[i], T(-p[0][i]));
+  }
+  W det{};
+  T permanent(0);  // P, the sum of the terms' magnitudes
+  if constexpr (V::dimension == 3) {
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      const W c = e[0][j] * e[1][k] + -(e[0][k] * e[1][j]);
+      det = det + e[2][i] * c;
+      permanent += abs(e[2][i].hi) * (abs(e[0][j].hi * e[1][k].hi) + abs(e[0][k].hi * e[1][j].hi));
+    }
+  } else {  // N = (e_y, −e_x): N·d = e_y·d_x − e_x·d_y
+    det = e[0][1] * e[1][0] + -(e[0][0] * e[1][1]);
+    permanent = abs(e[0][1].hi * e[1][0].hi) + abs(e[0][0].hi * e[1][1].hi);
+  }
+  T reach = max_abs_component(w);
+  for (const V& q : p) reach = std::max(reach, max_abs_component(q));
+  const T bound = T(kOrientationTwoWordEpsilons) * eps * eps * permanent +
+                  T(kVisibilityUnderflowUnits) * std::numeric_limits<T>::denorm_min() * std::max(T(1), reach);
+  return {det, bound};
+}
+
+// (`points_of()` gives f's points, which only stages (2) and (3) read.)
+template <Vector V, class PointsOf>
+bool sees(const Facet<V>& f, const PointsOf& points_of, const V& w, const scalar_t<V>& w_reach) {
+  using T = scalar_t<V>;
+  const T nw = dot(f.normal, w);
+  if constexpr (is_exact_v<T>) {
+    return nw > f.offset;
+  } else {
+    using std::abs;
+    using std::isfinite;
+    // An overflow anywhere leaves a value infinite or NaN, which decides nothing: the next stage answers.
+    const T s = nw - f.offset;
+    if (isfinite(s) && abs(s) > visibility_rounding_bound(f, w_reach)) return s > 0;  // (1)
+    const std::array<V, V::dimension> p = points_of();
+    if (!is_finite(w) || std::any_of(p.begin(), p.end(), [](const V& q) { return !is_finite(q); })) return s > 0;
+    const auto [det, bound] = orientation_two_word(p, w);
+    if (isfinite(det.hi) && abs(det.hi) > bound) return det.hi > 0;  // (2)
+    using VE = exact_vector_t<V>;  // (3)
+    std::array<VE, V::dimension> pe;
+    for (int k = 0; k < V::dimension; ++k) pe[k] = convert<Exact>(p[k]);
+    return dot(ordered_normal(pe), VE(convert<Exact>(w) - pe[0])) > 0;
+  }
+}
+
+// The facet through points p, in the order given (which must give the outward normal), with vertex indices `vertex`.
+template <Vector V>
+Facet<V> facet_through(const std::array<V, V::dimension>& p, const std::array<int, V::dimension>& vertex) {
+  using T = scalar_t<V>;
+  Facet<V> f;
+  f.normal = ordered_normal(p);
+  f.vertex = vertex;
+  f.offset = dot(f.normal, p[0]);
+  f.normal_squared = dot(f.normal, f.normal);
+  f.squared_distance = (f.offset / f.normal_squared) * f.offset;
+  if constexpr (!is_exact_v<T>) {
+    using std::abs;
+    // A facet whose normal rounded to zero (its points collinear up to rounding) has no area and names no direction:
+    // never the nearest (its 0/0 would be a NaN, which no comparison orders).
+    if (!(f.normal_squared > 0)) f.squared_distance = std::numeric_limits<T>::infinity();
+    const T eps = ScalarTraits<T>::epsilon();
+    T n1(0);
+    for (int k = 0; k < V::dimension; ++k) n1 += abs(f.normal[k]);
+    f.rounding = T(kVisibilityRoundingEpsilons) * eps * n1;
+    if constexpr (V::dimension == 3)
+      f.rounding += T(kVisibilityTwoWordEpsilons) * eps * eps * max_abs_component(V(p[1] - p[0])) *
+                    max_abs_component(V(p[2] - p[0]));
+    for (const V& q : p) f.reach = std::max(f.reach, max_abs_component(q));
+  }
+  return f;
+}
+
 // A convex polytope of points of A⊖B, grown one point at a time.
 template <Vector V>
 class Polytope {
@@ -219,8 +343,8 @@ class Polytope {
   using T = scalar_t<V>;
   static constexpr int D = V::dimension;
 
-  // The simplex of D + 1 affinely independent points of `points` (the first such, in order), with its centroid as the
-  // point inside; then every other point added. Requires `points` to span the space.
+  // The simplex of D + 1 affinely independent points of `points` (the first such, in order), each facet oriented away
+  // from the point it leaves out; then every other point added. Requires `points` to span the space.
   explicit Polytope(const std::vector<SupportPoint<V>>& points) {
     // Room for the growth typical of small clouds, so that most queries allocate once per vector.
     points_.reserve(points.size() + kReservedGrowth);
@@ -232,14 +356,20 @@ class Polytope {
       if (off_affine_hull(hull, points[i].w)) base.push_back(i), hull.push_back(points[i].w);
     for (const int i : base) points_.push_back(points[i]);
     if (static_cast<int>(base.size()) < D + 1) return;  // flat: spans() is false (floating modes only)
-    inside_ = V{};
-    for (const auto& p : points_) inside_ = inside_ + p.w;
-    inside_ = (T(1) / T(D + 1)) * inside_;
     for (int skip = 0; skip <= D; ++skip) {  // the simplex's facets: each leaves one point out
       std::array<int, D> vertex{};
       for (int k = 0, j = 0; k <= D; ++k)
         if (k != skip) vertex[j++] = k;
-      add_facet(vertex);
+      Facet<V> f = facet_through(facet_points(vertex), vertex);
+      const V& left_out = points_[skip].w;
+      if (sees(f, [&] { return facet_points(vertex); }, left_out, max_abs_component(left_out))) {
+        // It points inward: the other order, whose normal and offset are these negated (exactly: the bounds of
+        // `sees` hold for them as they do for these).
+        std::swap(f.vertex[D - 2], f.vertex[D - 1]);
+        f.normal = -f.normal;
+        f.offset = -f.offset;
+      }
+      facets_.push_back(f);
     }
     for (int i = 0; i < static_cast<int>(points.size()); ++i)
       if (std::find(base.begin(), base.end(), i) == base.end()) grow(points[i]);
@@ -247,6 +377,11 @@ class Polytope {
 
   const std::vector<SupportPoint<V>>& points() const { return points_; }
   const std::vector<Facet<V>>& facets() const { return facets_; }
+  std::array<V, D> facet_points(const std::array<int, D>& vertex) const {
+    std::array<V, D> p;
+    for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
+    return p;
+  }
   // Has the polytope volume? Always in exact arithmetic (its first simplex is full-dimensional, and growth keeps
   // it); in floating modes rounding can leave it flat or with no facet.
   bool spans() const { return !facets_.empty(); }
@@ -258,84 +393,69 @@ class Polytope {
   static bool nearer(const Facet<V>& f, const Facet<V>& g) { return f.squared_distance < g.squared_distance; }
   static bool as_near(const Facet<V>& f, const Facet<V>& g) { return !nearer(f, g) && !nearer(g, f); }
 
-  // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o) go, and each ridge between a facet that
-  // sees w and one that does not (a ridge of exactly one seeing facet) gets a facet joining it to w. Returns false,
-  // changing nothing, when no facet sees w (w in P).
-  // (The test n·w > o is the book's in every scalar: in floating modes a visibility that rounding decides can leave the
-  // polytope slightly non-convex, which costs the answer nothing the stop does not bound, and which the certificate
-  // does not need: certified_penetration.hpp.)
+  // P becomes conv(P ∪ {w}) for w outside P: the facets that see w (n·w > o, `sees`) go, and each ridge between a facet
+  // that sees w and one that does not (a ridge of exactly one seeing facet) gets a facet joining it to w: the seeing
+  // facet with w in the place of the point the ridge leaves out, which keeps its orientation outward (that point was
+  // on the inner side of the new facet's plane, since w is beyond the seeing facet's). Returns false, changing nothing,
+  // when no facet sees w (w in P).
   bool grow(const SupportPoint<V>& w) {
-    using Ridge = std::array<int, D - 1>;  // sorted vertex indices
     ridges_.clear();  // each ridge of a seeing facet, with how many seeing facets have it
+    const int index = static_cast<int>(points_.size());
+    const T w_reach = max_abs_component(w.w);
     std::size_t kept = 0;
     for (std::size_t i = 0; i < facets_.size(); ++i) {
       const Facet<V>& f = facets_[i];
-      if (!(dot(f.normal, w.w) > f.offset)) {
+      if (!sees(f, [&] { return facet_points(f.vertex); }, w.w, w_reach)) {
         if (kept != i) facets_[kept] = std::move(facets_[i]);
         ++kept;
         continue;
       }
       for (int skip = 0; skip < D; ++skip) {
-        Ridge ridge{};
+        Ridge r{};
         for (int k = 0, j = 0; k < D; ++k)
-          if (k != skip) ridge[j++] = f.vertex[k];
-        std::sort(ridge.begin(), ridge.end());
-        const auto same = [&ridge](const auto& r) {  // element by element (std::array's == is a memcmp call)
+          if (k != skip) r.sorted[j++] = f.vertex[k];
+        std::sort(r.sorted.begin(), r.sorted.end());
+        const auto same = [&r](const Ridge& q) {  // element by element (std::array's == is a memcmp call)
           for (int k = 0; k < D - 1; ++k)
-            if (r.first[k] != ridge[k]) return false;
+            if (q.sorted[k] != r.sorted[k]) return false;
           return true;
         };
         const auto found = std::find_if(ridges_.begin(), ridges_.end(), same);
-        if (found == ridges_.end())
-          ridges_.push_back({ridge, 1});
-        else
-          ++found->second;
+        if (found != ridges_.end()) {
+          ++found->count;
+          continue;
+        }
+        r.facet = f.vertex;
+        r.facet[skip] = index;
+        ridges_.push_back(r);
       }
     }
     if (kept == facets_.size()) return false;
     facets_.resize(kept);
-    std::sort(ridges_.begin(), ridges_.end());  // new facets in the order of their ridges
-    const int index = static_cast<int>(points_.size());
+    std::sort(ridges_.begin(), ridges_.end(), [](const Ridge& x, const Ridge& y) { return x.sorted < y.sorted; });
     points_.push_back(w);
-    for (const auto& [ridge, count] : ridges_) {
-      if (count != 1) continue;  // between two seeing facets: inside the part that goes
-      std::array<int, D> vertex{};
-      for (int k = 0; k < D - 1; ++k) vertex[k] = ridge[k];
-      vertex[D - 1] = index;
-      add_facet(vertex);
-    }
+    for (const Ridge& r : ridges_)
+      if (r.count == 1) add_facet(r.facet);  // (a ridge of two seeing facets lies inside the part that goes)
     return true;
   }
 
  private:
-  // The facet through `vertex`, its points ordered so that their orientation gives the outward normal (the
-  // certificate's convention, PenetrationCertificate).
-  void add_facet(std::array<int, D> vertex) {
-    std::array<V, D> p;
-    for (int k = 0; k < D; ++k) p[k] = points_[vertex[k]].w;
-    Facet<V> f;
-    f.normal = ordered_normal(p);
-    if (dot(f.normal, V(p[0] - inside_)) < 0) {  // it points inward: the other order
-      f.normal = -f.normal;
-      std::swap(vertex[D - 2], vertex[D - 1]);
-    }
-    f.vertex = vertex;
-    f.offset = dot(f.normal, p[0]);
-    f.normal_squared = dot(f.normal, f.normal);
-    f.squared_distance = (f.offset / f.normal_squared) * f.offset;
-    if constexpr (!is_exact_v<T>) {
-      // A facet whose normal rounded to zero (its points collinear up to rounding) has no area and names no
-      // direction: never the nearest (its 0/0 would be a NaN, which no comparison orders).
-      if (!(f.normal_squared > 0)) f.squared_distance = std::numeric_limits<T>::infinity();
-    }
-    facets_.push_back(f);
-  }
+  // A ridge (D − 1 vertex indices, sorted) of a facet that sees the point being added, how many such facets have it,
+  // and the new facet it would get, oriented outward.
+  struct Ridge {
+    std::array<int, D - 1> sorted{};
+    std::array<int, D> facet{};
+    int count = 1;
+  };
+
+  // The facet through `vertex`, in that order, which must give the outward normal (the certificate's convention,
+  // PenetrationCertificate).
+  void add_facet(const std::array<int, D>& vertex) { facets_.push_back(facet_through(facet_points(vertex), vertex)); }
 
   static constexpr std::size_t kReservedGrowth = 32;  // a capacity, not a limit: vectors grow past it as needed
   std::vector<SupportPoint<V>> points_;
   std::vector<Facet<V>> facets_;
-  std::vector<std::pair<std::array<int, D - 1>, int>> ridges_;  // grow's scratch
-  V inside_;  // the first simplex's centroid: strictly inside P for good
+  std::vector<Ridge> ridges_;  // grow's scratch
 };
 
 // The weights of x, a point of facet f's plane, over f's points (x = Σ λᵢ pᵢ, Σ λᵢ = 1). 3D: the signed areas of the
@@ -496,9 +616,10 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
   // affine hull is the one to blow up). An enclosing simplex spans the space, but in floating modes perhaps only up
   // to rounding (off_affine_hull): then it is blown up like a flat one.
   std::vector<V> hull;
-  for (const auto& p : start.points)
-    if (static_cast<int>(hull.size()) <= V::dimension && (hull.empty() || off_affine_hull(hull, p.w)))
-      hull.push_back(p.w);
+  std::vector<int> in_hull;  // the hull's points' indices in start.points
+  for (int i = 0; i < static_cast<int>(start.points.size()); ++i)
+    if (static_cast<int>(hull.size()) <= V::dimension && (hull.empty() || off_affine_hull(hull, start.points[i].w)))
+      hull.push_back(start.points[i].w), in_hull.push_back(i);
   const V first = hull[0];
   while (static_cast<int>(hull.size()) <= V::dimension) {
     std::vector<V> spanning;  // the hull's directions
@@ -535,7 +656,17 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
       start.points.push_back(w);
     }
     hull.push_back(start.points.back().w);  // off the hull (exact: d·(w − first) > 0)
+    in_hull.push_back(static_cast<int>(start.points.size()) - 1);
   }
+  // The hull's points first, in its order: the polytope's first simplex is then this one, chosen by the same tests.
+  bool in_order = true;
+  for (std::size_t k = 0; k < in_hull.size(); ++k) in_order = in_order && in_hull[k] == static_cast<int>(k);
+  if (in_order) return start;
+  std::vector<SupportPoint<V>> ordered;
+  for (const int i : in_hull) ordered.push_back(start.points[i]);
+  for (int i = 0; i < static_cast<int>(start.points.size()); ++i)
+    if (std::find(in_hull.begin(), in_hull.end(), i) == in_hull.end()) ordered.push_back(start.points[i]);
+  start.points = std::move(ordered);
   return start;
 }
 
@@ -557,8 +688,8 @@ namespace detail {
 //   - when w is already a vertex of the polytope (a vertex of f, or a coplanar one of a neighbour: in exact arithmetic
 //     it lies on or behind f's plane, the polytope being convex) and n·w − o ≤ epa_gap()·|n|·R, within the rounding's
 //     scale (the plane then supports A⊖B to within epa_gap()·R ≤ 2^7·ε·M, the contract's allowance). A vertex farther
-//     beyond means rounding decided a visibility the wrong way and left the polytope not convex: not supporting, and
-//     the caller, which cannot grow by a vertex it has, gives no answer.
+//     beyond would mean the polytope is not convex, which the exact visibility (`sees`) rules out on its points: not
+//     supporting, and the caller, which cannot grow by a vertex it has, gives no answer.
 template <Vector V>
 bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>& polytope) {
   using T = scalar_t<V>;
@@ -637,8 +768,8 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
     if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
       if constexpr (!is_exact_v<T>) {
         // w beyond the nearest facet's plane, beyond rounding, yet already a vertex of the polytope (supported_by):
-        // the polytope is not convex. Growing by w changes nothing, and the facet's plane does not support A⊖B: there
-        // is no answer to give.
+        // the polytope would not be convex, which `sees` rules out; kept so that no query can loop on a vertex it has.
+        // Growing by w changes nothing, and the facet's plane does not support A⊖B: there is no answer to give.
         if (polytope.has_vertex(w)) return rounding_failure();
       }
       if (p.expansions >= max_expansions) {
