@@ -495,6 +495,34 @@ void prune_counterexamples(const fs::path& dir) {
 
 std::string safe_name(std::string s);
 
+// An oracle call that passes its time limit while a counterexample is shrunk (or its note and picture are made)
+// cannot be stopped either: the saving process ends (oracle::on_time_limit), and save_counterexamples starts the
+// saving again, which goes on with the counterexamples not yet saved. Before it ends, this action saves the one being
+// shrunk as generated, unshrunk, with a note that says why, so that nothing found is lost and the next round does
+// not shrink it again. It runs on the oracle's watchdog thread while the saving thread is inside the call, so what it
+// reads (set by save_counterexample before it shrinks) does not change under it.
+struct ShrinkRecord {
+  fs::path file;     // the counterexample's path
+  std::string text;  // the case file to write there: the case as generated, with its note
+  std::string key;
+};
+ShrinkRecord g_shrinking;
+
+void save_unshrunk_on_oracle_timeout(const Case&, const char* method, double limit_seconds) {
+  if (g_shrinking.file.empty()) return;
+  try {
+    fs::create_directories(g_shrinking.file.parent_path());
+    write_atomically(g_shrinking.file, g_shrinking.text);
+    std::fprintf(stderr,
+                 "gjkref check: the oracle's %s method passed its time limit of %g s on a case made while shrinking "
+                 "the counterexample %s; saved unshrunk as %s\n",
+                 method, limit_seconds, g_shrinking.key.c_str(), g_shrinking.file.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gjkref check: the counterexample %s could not be saved: %s\n", g_shrinking.key.c_str(),
+                 e.what());
+  }
+}
+
 // Shrinks one candidate's case and saves it, with its picture, as counterexample_path(...) in `dir`. false when the
 // oracle failed on a case made while shrinking: that case is saved in oracle-failures/ (KEY-shrinking-IMPL.json) and
 // named on stderr, and the counterexample is saved as shrunk until then.
@@ -504,6 +532,22 @@ bool save_counterexample(const fs::path& dir, const Candidate& cand, const Case&
   const impl::Info& info = implementation.info();
   const std::optional<impl::Finding> finding = finding_named(cand.finding);
   if (!finding) return true;
+  const bool plugged = std::find(o.plugins.begin(), o.plugins.end(), info.source) != o.plugins.end();
+  const std::string found = "Found by gjkref check --seed " + std::to_string(seed) + ", family " + cand.item.family +
+                            ", " + std::to_string(cand.item.dim) + "D, case " + std::to_string(cand.item.index) + " (" +
+                            c.name + ")";
+  const std::string replay = "Replay: gjkref eval --impl " + info.name +
+                             (plugged ? " --plugin " + info.source : std::string()) + " FILE";
+  const fs::path file = dir / counterexample_path(info.name, cand.finding, cand.item);
+  {
+    Case unshrunk = c;
+    unshrunk.name = info.name + "/" + cand.finding + "/" + cand.item.key();
+    unshrunk.note = info.name + " (" + info.version + "): " + cand.finding +
+                    (cand.detail.empty() ? "" : " (" + cand.detail + ")") + "; the oracle says " + cand.oracle +
+                    ". Not shrunk: the oracle passed its time limit (--oracle-time-limit) on a case made while "
+                    "shrinking it. " + found + ". " + replay;
+    g_shrinking = {file, casefile::write_collection({unshrunk}), cand.item.key()};
+  }
   std::optional<ShrinkOracleFailure> oracle_failure;
   Case small = shrink(c, implementation, *finding, oracle_failure);
   if (oracle_failure) {
@@ -520,7 +564,10 @@ bool save_counterexample(const fs::path& dir, const Candidate& cand, const Case&
                  "as %s): a bug in gjkref; please report it\n",
                  info.name.c_str(), cand.finding.c_str(), cand.item.key().c_str(), file.string().c_str());
   }
-  if (g_stop_signal != 0) return !oracle_failure;  // cut short: saved by the campaign's resumption
+  if (g_stop_signal != 0) {  // cut short: saved by the campaign's resumption
+    g_shrinking = {};
+    return !oracle_failure;
+  }
   small.name = info.name + "/" + cand.finding + "/" + cand.item.key();
   // The note describes the shrunk case (the oracle's verdict on it), and the replay names the plugin library when the
   // implementation came from --plugin.
@@ -530,21 +577,17 @@ bool save_counterexample(const fs::path& dir, const Candidate& cand, const Case&
   } catch (const std::logic_error&) {
     // No verdict (and no picture) when the oracle fails on the shrunk case; that failure is reported apart.
   }
-  const bool plugged = std::find(o.plugins.begin(), o.plugins.end(), info.source) != o.plugins.end();
   std::ostringstream note;
   note << info.name << " (" << info.version << "): " << cand.finding
        << (cand.detail.empty() ? "" : " (" + cand.detail + ")") << "; on this case the oracle says "
        << (small_truth ? oracle::to_string(small_truth->verdict) : "nothing (it failed)")
-       << " (on the case as generated: " << cand.oracle << "). Found by gjkref check --seed " << seed << ", family "
-       << cand.item.family << ", " << cand.item.dim << "D, case " << cand.item.index << " (" << c.name
-       << "), shrunk from " << c.a.points.size() << "+" << c.b.points.size() << " to " << small.a.points.size() << "+"
-       << small.b.points.size() << " points. Replay: gjkref eval --impl " << info.name
-       << (plugged ? " --plugin " + info.source : std::string()) << " FILE";
+       << " (on the case as generated: " << cand.oracle << "). " << found << ", shrunk from " << c.a.points.size()
+       << "+" << c.b.points.size() << " to " << small.a.points.size() << "+" << small.b.points.size() << " points. "
+       << replay;
   small.note = note.str();
   Case original = c;
   original.name = small.name + "/unshrunk";
   original.note = "The case as generated, before shrinking.";
-  const fs::path file = dir / counterexample_path(info.name, cand.finding, cand.item);
   fs::create_directories(file.parent_path());
   // The picture first: the case file is what marks a counterexample as saved.
   if (small_truth) {
@@ -563,6 +606,7 @@ bool save_counterexample(const fs::path& dir, const Candidate& cand, const Case&
     }
   }
   write_atomically(file, casefile::write_collection({small, original}));
+  g_shrinking = {};
   return !oracle_failure;
 }
 
@@ -1387,15 +1431,18 @@ constexpr int kOracleFailedWhileShrinking = 4;
 
 // Shrinks and saves the counterexamples of counterexamples_to_save() not yet saved, dealt to o.jobs forked processes.
 // false when one of them stopped early (its message is on stderr); `oracle_failed` is set when the oracle failed on a
-// case made while shrinking.
+// case made while shrinking. A process that ended because an oracle call passed its time limit has saved the
+// counterexample it was shrinking unshrunk (save_unshrunk_on_oracle_timeout): the saving starts again on the rest,
+// as long as each round saves one more.
 bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint64_t seed,
                           std::vector<std::unique_ptr<impl::Implementation>>& implementations, std::ostream& err,
-                          bool& oracle_failed) {
+                          bool& oracle_failed, std::size_t left_before = 0) {
   std::vector<Candidate> to_save;
   for (Candidate& cand : counterexamples_to_save(dir))
     if (!fs::exists(dir / counterexample_path(cand.implementation, cand.finding, cand.item)))
       to_save.push_back(std::move(cand));
   if (to_save.empty()) return true;
+  if (left_before != 0 && to_save.size() >= left_before) return false;  // the last round saved nothing: stop
   const int processes = std::min(o.jobs, static_cast<int>(to_save.size()));
   if (o.progress)
     err << "saving " << to_save.size() << " counterexamples (shrinking each) in " << processes << " jobs\n";
@@ -1410,6 +1457,7 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
       continue;
     }
     int status = 0;
+    oracle::on_time_limit(save_unshrunk_on_oracle_timeout);
     try {
       std::map<std::string, impl::Implementation*> by_name;
       for (auto& i : implementations) by_name[i->info().name] = i.get();
@@ -1433,7 +1481,7 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
     ::_exit(status);
   }
   bool all_finished = static_cast<int>(pids.size()) == processes;
-  bool forwarded = false;
+  bool forwarded = false, timed_out = false;
   for (const pid_t pid : pids) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -1443,9 +1491,13 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
       }
     if (WIFEXITED(status) && WEXITSTATUS(status) == kOracleFailedWhileShrinking)
       oracle_failed = true;
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == oracle::kTimeLimitExitStatus)
+      timed_out = true;
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       all_finished = false;
   }
+  if (timed_out && all_finished && g_stop_signal == 0)
+    return save_counterexamples(dir, o, seed, implementations, err, oracle_failed, to_save.size());
   return all_finished;
 }
 
