@@ -157,17 +157,25 @@ struct Facet {
 //   its offset, measured at a vertex up to |e₁| from the origin's projection, by ε·|e₁|/sin θ: far beyond the
 //   contract's ε·M, and enough to decide visibilities the wrong way. Rounded once, the normal tilts by about ε whatever
 //   the facet's shape. (2D needs nothing: the edge turned is exact but for the rounding of p₁ − p₀.)
+// (p₁ − p₀) × (p₂ − p₀) in two-word arithmetic, from the differences held exactly (two_sum), not rounded (3D).
+template <Vector V>
+std::array<TwoWord<scalar_t<V>>, 3> cross_two_word(const V& p0, const V& p1, const V& p2) {
+  using T = scalar_t<V>;
+  using W = TwoWord<T>;
+  std::array<W, 3> e1, e2, c;
+  for (int i = 0; i < 3; ++i) e1[i] = two_sum(p1[i], T(-p0[i])), e2[i] = two_sum(p2[i], T(-p0[i]));
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    c[i] = e1[j] * e2[k] + -(e1[k] * e2[j]);
+  }
+  return c;
+}
+
 template <Vector V>
 V facet_normal_two_word(const V& p0, const V& p1, const V& p2) {
   using T = scalar_t<V>;
-  using W = TwoWord<T>;
-  std::array<W, 3> e1, e2;
-  for (int i = 0; i < 3; ++i) e1[i] = two_sum(p1[i], T(-p0[i])), e2[i] = two_sum(p2[i], T(-p0[i]));
-  const auto component = [&](int i, int j) {
-    const W c = e1[i] * e2[j] + -(e1[j] * e2[i]);
-    return T(c.hi + c.lo);
-  };
-  return V{component(1, 2), component(2, 0), component(0, 1)};
+  const auto c = cross_two_word(p0, p1, p2);
+  return V{T(c[0].hi + c[0].lo), T(c[1].hi + c[1].lo), T(c[2].hi + c[2].lo)};
 }
 
 template <Vector V>
@@ -244,13 +252,17 @@ inline constexpr int kVisibilityTwoWordEpsilons = 256;
 inline constexpr int kVisibilityUnderflowUnits = 64;
 inline constexpr int kOrientationTwoWordEpsilons = 16;
 
+// What gradual underflow adds to either bound, for points whose largest coordinate is `reach`.
+template <class T>
+T visibility_underflow(const T& reach) {
+  return T(kVisibilityUnderflowUnits) * std::numeric_limits<T>::denorm_min() * std::max(T(1), reach);
+}
+
 // The bound (1) on |(n·w − o) − N·(w − p₀)| for facet f and a point w whose largest coordinate is w_reach.
 template <Vector V>
 scalar_t<V> visibility_rounding_bound(const Facet<V>& f, const scalar_t<V>& w_reach) {
-  using T = scalar_t<V>;
-  const T r = std::max(f.reach, w_reach);
-  return f.rounding * r +
-         T(kVisibilityUnderflowUnits) * std::numeric_limits<T>::denorm_min() * std::max(T(1), r);
+  const scalar_t<V> r = std::max(f.reach, w_reach);
+  return f.rounding * r + visibility_underflow(r);
 }
 
 // N·(w − p₀) in two-word arithmetic, and the bound (2) on its error (floating scalars).
@@ -260,29 +272,27 @@ std::pair<TwoWord<scalar_t<V>>, scalar_t<V>> orientation_two_word(const std::arr
   using W = TwoWord<T>;
   using std::abs;
   const T eps = ScalarTraits<T>::epsilon();
-  std::array<std::array<W, V::dimension>, V::dimension> e;  // p₁ − p₀, (p₂ − p₀,) w − p₀, exactly
-  for (int k = 0; k < V::dimension; ++k) {
-    const V& q = k + 1 < V::dimension ? p[k + 1] : w;
-    for (int i = 0; i < V::dimension; ++i) e[k][i] = two_sum(q[i], T(-p[0][i]));
-  }
+  std::array<W, V::dimension> d;  // w − p₀, exactly
+  for (int i = 0; i < V::dimension; ++i) d[i] = two_sum(w[i], T(-p[0][i]));
+  const V e1 = p[1] - p[0];  // rounded: for the bound alone
   W det{};
   T permanent(0);  // P, the sum of the terms' magnitudes
   if constexpr (V::dimension == 3) {
+    const auto c = cross_two_word(p[0], p[1], p[2]);
+    const V e2 = p[2] - p[0];
     for (int i = 0; i < 3; ++i) {
       const int j = (i + 1) % 3, k = (i + 2) % 3;
-      const W c = e[0][j] * e[1][k] + -(e[0][k] * e[1][j]);
-      det = det + e[2][i] * c;
-      permanent += abs(e[2][i].hi) * (abs(e[0][j].hi * e[1][k].hi) + abs(e[0][k].hi * e[1][j].hi));
+      det = det + d[i] * c[i];
+      permanent += abs(d[i].hi) * (abs(e1[j] * e2[k]) + abs(e1[k] * e2[j]));
     }
   } else {  // N = (e_y, −e_x): N·d = e_y·d_x − e_x·d_y
-    det = e[0][1] * e[1][0] + -(e[0][0] * e[1][1]);
-    permanent = abs(e[0][1].hi * e[1][0].hi) + abs(e[0][0].hi * e[1][1].hi);
+    const W ex = two_sum(p[1][0], T(-p[0][0])), ey = two_sum(p[1][1], T(-p[0][1]));
+    det = ey * d[0] + -(ex * d[1]);
+    permanent = abs(e1[1] * d[0].hi) + abs(e1[0] * d[1].hi);
   }
   T reach = max_abs_component(w);
   for (const V& q : p) reach = std::max(reach, max_abs_component(q));
-  const T bound = T(kOrientationTwoWordEpsilons) * eps * eps * permanent +
-                  T(kVisibilityUnderflowUnits) * std::numeric_limits<T>::denorm_min() * std::max(T(1), reach);
-  return {det, bound};
+  return {det, T(kOrientationTwoWordEpsilons) * eps * eps * permanent + visibility_underflow(reach)};
 }
 
 // (`points_of()` gives f's points, which only stages (2) and (3) read.)
