@@ -1020,6 +1020,57 @@ TYPED_TEST(EpaFailureModes, TheStartsHullIsTheFirstSimplex) {
   judge_needle_pairs(cases);
 }
 
+// Mechanism: GJK stops in its touching band on a segment (or a triangle) of two needles that the origin is only near,
+// and the blow-up's support point along the hull's normal d lies on the hull's span up to rounding while reaching
+// along d beyond GJK's band: detail::blow_up_step decides neither "off the hull" nor "touching" (Undecided), and the
+// blow-up gave up there (rounding-failure, a missing depth in float), though from the other side, −d, the support
+// point adds the dimension. It now looks from both sides, and gives up only when both are undecided. Which side is
+// looked at first follows the order of GJK's simplex, so the cases are run in every order. What does not matter:
+// which needle is A; the shrunk or the generated pair (cases/findings/epa-float-blow-up-undecided-needles-*.json,
+// from `gjkref check --seed 59`, family needles).
+TYPED_TEST(EpaFailureModes, TheBlowUpLooksFromBothSides) {
+  using T = TypeParam;
+  {
+    SCOPED_TRACE("2D: GJK's segment");
+    const std::vector<std::pair<std::vector<Vec2<T>>, std::vector<Vec2<T>>>> cases = {
+        {points2<T>({{0x1.701f4p-1, -0x1.c31e2p-1}, {0x1.4f6ep-2, -0x1.a1f526p-1}}),
+         points2<T>({{0x1.70204ep-1, -0x1.c31c96p-1}, {-0x1.d386cap-1, -0x1.38d8p-1}, {0, -1}})},
+        {points2<T>({{0x1.701f4p-1, -0x1.c31e2p-1}, {-0x1.d385cp-1, -0x1.38d94p-1},
+                     {0x1.58ca70e4001p-2, -0x1.a2bb622ecp-1}, {0x1.4f6e7dcdfcp-2, -0x1.a1f52573ap-1}}),
+         points2<T>({{0x1.70204e398p-1, -0x1.c31c95f94p-1}, {-0x1.d386c98fp-1, -0x1.38d7adc92p-1},
+                     {0x1.58c7ce49c01p-2, -0x1.a2bc15c3p-1}, {0x1.4f7271bbbcp-2, -0x1.a1f6bbe86p-1}})},
+    };
+    for (const auto& [a, b] : cases) {
+      judge_case(ConvexPoints<Vec2<T>>(a), ConvexPoints<Vec2<T>>(b));
+      judge_case(ConvexPoints<Vec2<T>>(b), ConvexPoints<Vec2<T>>(a));
+    }
+  }
+  SCOPED_TRACE("3D: GJK's segment, and GJK's triangle");
+  const std::vector<NeedlePair<T>> cases = {
+      {points3<T>({{-0x1.180ecp-2, 0x1.347bcp-2, -0x1.a41ecp-1}, {0x1.0a3cp-5, 0x1.fde8p-8, -0x1.3ae8c8p-1}}),
+       points3<T>({{-0x1.180e52p-2, 0x1.347c86p-2, -0x1.a41e6ap-1}, {0x1.3794p-5, 0x1.446p-9, -0x1.39017ap-1},
+                   {0, 0, -0x1.4p-1}, {0, 0, -1}})},
+      {points3<T>({{-0x1.180ecp-2, 0x1.347bcp-2, -0x1.a41ecp-1}, {0x1.379p-5, 0x1.444p-9, -0x1.3901cp-1},
+                   {0x1.0a3c44b801p-5, 0x1.fde7818p-8, -0x1.3ae8c7dbffffcp-1},
+                   {-0x1.289f5568ffp-3, 0x1.6c41a007p-3, -0x1.77e207edp-1}}),
+       points3<T>({{-0x1.180e52dbap-2, 0x1.347c855ecp-2, -0x1.a41e69ed9p-1},
+                   {0x1.379487d68p-5, 0x1.445f5568p-9, -0x1.39017af4ep-1},
+                   {0x1.0a39018581p-5, 0x1.fdc70e7cp-8, -0x1.3ae8a2e5d7ffcp-1},
+                   {-0x1.289e4c1f9fp-3, 0x1.6c424415ep-3, -0x1.77e2469fb8p-1}})},
+      {points3<T>({{0x1.6e94b8p-1, -0x1.833ep-4, -0x1.48p-9}, {-0x1.240ap-4, 0x1.4f4cp-4, 0x1.0506d6p-1}}),
+       points3<T>({{0x1.f2b11ep-1, -0x1.3804p-3, -0x1.5cfep-3}, {-0x1.f28052p-2, 0x1.665cp-3, 0x1.8f74cp-1},
+                   {0x1.6e9ap-1, -0x1.8346p-4, 0}, {-0x1.24p-4, 0x1.4f1p-4, 0x1p-1}})},
+      {points3<T>({{0x1.f2b8cp-1, -0x1.380ep-3, -0x1.5d14p-3}, {-0x1.f27e4p-2, 0x1.66518p-3, 0x1.8f774p-1},
+                   {0x1.6e94b77740008p-1, -0x1.833ea97ap-4, -0x1.47a21988p-9},
+                   {-0x1.24097cdp-4, 0x1.4f4becd00004p-4, 0x1.0506d50c008p-1}}),
+       points3<T>({{0x1.f2b11ef2p-1, -0x1.380432acp-3, -0x1.5cfdd2b2p-3},
+                   {-0x1.f2805118p-2, 0x1.665c294cp-3, 0x1.8f74bf008p-1},
+                   {0x1.6e9a14bfc0008p-1, -0x1.8345b376p-4, -0x1.441d9a08p-9},
+                   {-0x1.2439f1c8p-4, 0x1.4f0fc68c0004p-4, 0x1.0500567f808p-1}})},
+  };
+  judge_needle_pairs(cases);
+}
+
 // What the exact visibility and orientation give (detail::sees, Polytope::grow): the floating EPA's polytope is the
 // convex hull of its points as stored, exactly — every point on or behind every facet's plane, each facet's order
 // giving its outward normal. Checked in rationals on the certificate of every penetrating answer, from every order of

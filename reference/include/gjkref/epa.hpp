@@ -601,9 +601,11 @@ V orthogonal_direction(const std::vector<V>& spanning) {
 //     (in the frame): the plane d·x = 0 through the origin supports D to within GJK's own touching band, so the
 //     normal d's directional depth h_D(d)/|d| exceeds PD ≥ 0 by at most τ·R ≤ 64·√3·ε·M ≈ 111·ε·M and rounding, inside
 //     the contract's kContractDistanceEpsilons·ε·M (the verdict band's own budget).
-//   - Undecided, neither: w lies on the hull up to rounding, yet the hull's plane stands off the origin by more than
-//     GJK's band, which GJK's stop rules out but for rounding. No normal and no new dimension can be vouched for: the
-//     caller answers rounding-failure.
+//   - Undecided, neither: w lies on the hull up to rounding, yet reaches along d beyond GJK's band (the hull, which
+//     GJK's band lets stand off the origin, nearly does so itself). No normal and no new dimension can be vouched for
+//     from this side; w is kept as a point of A⊖B, and the caller looks from the other side, −d, whose point can add
+//     the dimension or show the touching plane. Only when both sides are undecided does the caller answer
+//     rounding-failure.
 // In exact arithmetic (ε = 0, d·first = 0) the first two are the book's test and its negation, and the third is empty.
 enum class BlowUp { OffTheHull, Touching, Undecided };
 
@@ -643,6 +645,7 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
     if constexpr (!is_exact_v<scalar_t<V>>) {
       if (is_zero(n)) return start;  // no direction off the span survived rounding: the polytope will not span
     }
+    std::optional<int> off;  // the index in start.points of a point off the hull, from either side
     for (const V& d : {n, V(-n)}) {
       const SupportPoint<V> w = frame.in_fixing(minkowski_support(a, b, d));
       ++start.expansions;
@@ -657,16 +660,24 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
         using std::sqrt;
         scalar_t<V> radius(0);
         for (const auto& q : start.points) radius = std::max(radius, scalar_t<V>(sqrt(dot(q.w, q.w))));
-        switch (blow_up_step(d, w.w, hull, radius)) {
-          case BlowUp::Touching: start.touching_normal = d; return start;
-          case BlowUp::Undecided: return start;  // the points do not span: the polytope will not either
-          case BlowUp::OffTheHull: break;
+        const BlowUp step = blow_up_step(d, w.w, hull, radius);
+        if (step == BlowUp::Touching) {
+          start.touching_normal = d;
+          return start;
+        }
+        if (step == BlowUp::Undecided) {  // a point of A⊖B all the same, but no new dimension: the other side may give one
+          start.points.push_back(w);
+          continue;
         }
       }
       start.points.push_back(w);
+      off = static_cast<int>(start.points.size()) - 1;
     }
-    hull.push_back(start.points.back().w);  // off the hull (exact: d·(w − first) > 0)
-    in_hull.push_back(static_cast<int>(start.points.size()) - 1);
+    if constexpr (!is_exact_v<scalar_t<V>>) {
+      if (!off) return start;  // both sides undecided: no new dimension to vouch for, and the polytope will not span
+    }
+    hull.push_back(start.points[*off].w);  // off the hull (exact: d·(w − first) > 0)
+    in_hull.push_back(*off);
   }
   // The hull's points first, in its order: the polytope's first simplex is then this one, chosen by the same tests.
   bool in_order = true;
