@@ -1,6 +1,6 @@
 // fuzz/checks.hpp — one case through every mode of the reference, judged against the exact oracle: the floating modes
-// under docs/contract.md, the exact and certified modes held to its exact answer; and the exact penetration-depth
-// oracle's two methods on it. Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the
+// under docs/contract.md (by the fuzz targets' own rules, and as `gjkref check` judges them: depths and normals too),
+// the exact and certified modes held to its exact answer; and the exact penetration-depth oracle's two methods on it. Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the
 // case and every answer, saved as a gjkref-case/1 file, and ends the process, so libFuzzer records the input.
 #pragma once
 
@@ -20,6 +20,8 @@
 #include "gjkref/casefile.hpp"
 #include "gjkref/exact.hpp"
 #include "gjkref/gjkref.hpp"
+#include "gjkref/implementations.hpp"
+#include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
 
 namespace gjkref::fuzz {
@@ -120,6 +122,33 @@ void check_floating(const Case& c, const oracle::Answer* truth, Report& report) 
     violation("intersect()'s verdict is wrong outside the verdict band");
 }
 
+// The reference's floating modes as `gjkref check` runs them (impl/, in process): float, double and long double.
+inline const std::vector<std::unique_ptr<impl::Implementation>>& floating_reference() {
+  static const auto modes = [] {
+    auto all = impl::reference_implementations();
+    std::erase_if(all, [](const auto& i) {
+      const std::string& s = i->info().scalar;
+      return s != "float" && s != "double" && s != "long double";
+    });
+    return all;
+  }();
+  return modes;
+}
+
+// Each floating mode judged as `gjkref check` judges it (impl::judge, docs/contract.md): its verdict and every number
+// it reports — the distance and witnesses, and its EPA's depth and normal, which check_floating does not see.
+inline void check_floating_as_judged(const impl::Truth& truth, Report& report) {
+  for (const auto& mode : floating_reference()) {
+    const impl::Result r = mode->run(truth.the_case());
+    const impl::Judged j = impl::judge(truth, r, mode->info());
+    report.answers += mode->info().name + " (as judged): " + impl::summary(j) +
+                      (r.detail.empty() ? "" : " (" + r.detail + ")") + "\n";
+    if (j.disagrees())
+      report.violations.push_back(mode->info().name + ": " + impl::to_string(j.finding) +
+                                  ", outside docs/contract.md as gjkref check judges it");
+  }
+}
+
 inline Report check_reference(const Case& c) {
   Report report;
   const bool finite = input_error_of(c) == InputError::None;
@@ -156,9 +185,10 @@ inline Report check_reference(const Case& c) {
     if (!certified_right) report.violations.push_back("certified: not the oracle's answer");
     // The penetration-depth oracle on every pair that reaches depth: its certificate checks (penetration_oracle
     // throws CertificateError otherwise) and its two methods agree exactly (DisagreementError).
+    const impl::Truth judged_truth(c, *truth);  // the depth computed once, for this check and the judge's
     if (truth->verdict == oracle::Verdict::Overlapping || truth->verdict == oracle::Verdict::Touching) {
       try {
-        const oracle::Penetration p = oracle::penetration_oracle(c, *truth);
+        const oracle::Penetration& p = judged_truth.penetration();
         oracle::cross_check_penetration(c, *truth, p);
         report.answers += "penetration depth: PD^2 = " + p.squared_depth.get_str() + ", " +
                           std::to_string(p.optimal.size()) + " optimal facets\n";
@@ -177,6 +207,7 @@ inline Report check_reference(const Case& c) {
         report.violations.push_back(std::string("penetration oracle: ") + e.what());
       }
     }
+    if (report.violations.empty()) check_floating_as_judged(judged_truth, report);
   } else if (oracle::fast_oracle(c).verdict != oracle::Verdict::InvalidInput) {
     report.violations.push_back("oracle: invalid input not reported");
   }
