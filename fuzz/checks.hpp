@@ -1,7 +1,8 @@
 // fuzz/checks.hpp — one case through every mode of the reference, judged against the exact oracle: the floating modes
 // under docs/contract.md (by the fuzz targets' own rules, and as `gjkref check` judges them: depths and normals too),
-// the exact and certified modes held to its exact answer; and the exact penetration-depth oracle's two methods on it. Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the
-// case and every answer, saved as a gjkref-case/1 file, and ends the process, so libFuzzer records the input.
+// the exact and certified modes held to its exact answer; and the exact penetration-depth oracle's two methods on it.
+// Used by the reference fuzz targets (docs/fuzzing.md): a violation is printed with the case and every answer, saved
+// as a gjkref-case/1 file, and ends the process, so libFuzzer records the input.
 #pragma once
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
