@@ -903,10 +903,13 @@ const std::vector<Column>& columns() {
        [](const Tally& t) { return t.count({std::string(impl::to_string(F::IntersectingWhileSeparated)) + "+band"}); }},
       {"distance missing", [](const Tally& t) { return t.count(F::MissingDistance); }},
       {"distance outside", [](const Tally& t) { return t.count(F::DistanceOutsideContract); }},
+      {"witness missing", [](const Tally& t) { return t.count(F::MissingWitnesses); }},
       {"witness outside", [](const Tally& t) { return t.count(F::WitnessOutsideContract); }},
       {"depth missing", [](const Tally& t) { return t.count(F::MissingDepth); }},
       {"depth outside", [](const Tally& t) { return t.count(F::DepthOutsideContract); }},
+      {"normal missing", [](const Tally& t) { return t.count(F::MissingNormal); }},
       {"normal outside", [](const Tally& t) { return t.count(F::NormalOutsideContract); }},
+      {"contact missing", [](const Tally& t) { return t.count(F::MissingContacts); }},
       {"contact outside", [](const Tally& t) { return t.count(F::ContactOutsideContract); }},
       {"failed", [](const Tally& t) { return t.count(F::Failed); }},
       {"threw", [](const Tally& t) { return t.count(F::Threw); }},
@@ -1387,9 +1390,10 @@ void print_table(std::ostream& out, const Reports& rep, const std::vector<std::s
         << std::setw(10) << t.count_all(F::SeparatedWhileOverlapping) << std::setw(8)
         << t.count(F::IntersectingWhileSeparated) << std::setw(6)
         << t.count(F::DistanceOutsideContract) + t.count(F::MissingDistance) << std::setw(5)
-        << t.count(F::WitnessOutsideContract) << std::setw(7)
+        << t.count(F::WitnessOutsideContract) + t.count(F::MissingWitnesses) << std::setw(7)
         << t.count(F::DepthOutsideContract) + t.count(F::MissingDepth) << std::setw(7)
-        << t.count(F::NormalOutsideContract) << std::setw(8) << t.count(F::ContactOutsideContract) << std::setw(7)
+        << t.count(F::NormalOutsideContract) + t.count(F::MissingNormal) << std::setw(8)
+        << t.count(F::ContactOutsideContract) + t.count(F::MissingContacts) << std::setw(7)
         << t.count(F::Failed) + t.count(F::Threw) + t.count(F::NonFiniteNumber) + t.count(F::WrongInvalidInput)
         << std::setw(6) << t.count(F::Crashed) << std::setw(5) << t.count(F::Hung) << std::setw(10)
         << format_number(largest(t.scaled_errors)) << std::setw(12) << format_number(largest(t.scaled_depth_errors))

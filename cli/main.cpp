@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("eval", "Evaluate gjkref-case/1 files: the exact oracle beside each implementation");
   eval->add_option("files", eval_options.files, "case files")->required();
   eval->add_option("--impl", impl_list,
-                   "comma-separated implementations or groups (reference, libccd, fcl, bullet, box2d, chipmunk); default: all");
+                   "comma-separated implementations or groups (reference, libccd, fcl, bullet, box2d, chipmunk, boost); default: all");
   eval->add_option("--plugin", eval_options.plugins, "a plugin library (gjkref/plugin.h) to run as well; repeatable")
       ->allow_extra_args(false);
   eval->add_flag("--json", eval_options.json, "one JSON object per case per line");

@@ -18,9 +18,12 @@ const char* to_string(Finding f) {
     case Finding::SeparatedWhileOverlapping: return "separated-while-overlapping";
     case Finding::IntersectingWhileSeparated: return "intersecting-while-separated";
     case Finding::MissingDistance: return "missing-distance";
+    case Finding::MissingWitnesses: return "missing-witnesses";
     case Finding::DistanceOutsideContract: return "distance-outside-contract";
     case Finding::WitnessOutsideContract: return "witness-outside-contract";
     case Finding::MissingDepth: return "missing-depth";
+    case Finding::MissingNormal: return "missing-normal";
+    case Finding::MissingContacts: return "missing-contacts";
     case Finding::DepthOutsideContract: return "depth-outside-contract";
     case Finding::NormalOutsideContract: return "normal-outside-contract";
     case Finding::ContactOutsideContract: return "contact-outside-contract";
@@ -238,6 +241,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
   // 1. The verdict, with the band on the signed distance: |δ| = d apart, PD overlapping, 0 touching.
   const bool truly_separated = truth.verdict == oracle::Verdict::Separated;
   const bool says_separated = result.separated;
+  bool excused = false;  // a wrong verdict inside the band
   if (says_separated != truly_separated) {
     const mpq_class& squared_delta = truly_separated ? truth.squared_distance
                                      : truth.verdict == oracle::Verdict::Overlapping
@@ -245,90 +249,125 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
                                          : mpq_class(0);
     j.finding = says_separated ? wrong_verdict(truth.verdict) : Finding::IntersectingWhileSeparated;
     if (exact || !root_within(squared_delta, j.band)) return fail(j.finding);
+    excused = true;
   }
   const double true_distance = truth.distance;  // 0 unless apart
   // The class, from implementations that tell touching from overlapping.
   if (result.contact_class && *result.contact_class != oracle::to_string(truth.verdict)) flag(Finding::WrongClass);
 
-  // 2. The distance: required of an implementation that measures, when it says separated.
-  if (says_separated) {
-    if (!result.distance) {
-      if (info.can(kMeasures)) flag(Finding::MissingDistance);
-    } else {
-      const double error = *result.distance == true_distance ? 0 : std::fabs(*result.distance - true_distance);
-      if (truly_separated && std::isfinite(error)) j.distance_error = error;
-      const bool exact_mismatch = result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance;
-      // The certified mode promises the correctly rounded distance: bit-equal to the oracle's.
-      const bool rounding_mismatch = info.scalar == "certified" && *result.distance != true_distance;
-      // A finite distance for a true distance beyond double's range (d = +∞): measured against the exact one.
-      bool outside = false;
-      if (error != 0 && std::isfinite(true_distance))
-        outside = error > allow.of_value(true_distance);
-      else if (error != 0)
-        outside = *result.distance < 0 ||
-                  !root_near(mpq_class(*result.distance) * *result.distance, true_distance, truth.squared_distance,
-                             allow.of_value(std::numeric_limits<double>::max()));
-      if (exact_mismatch || rounding_mismatch || outside) flag(Finding::DistanceOutsideContract);
-    }
+  // Every number an answer reports is judged against the truth, whatever its verdict: a separated answer's depth or
+  // normal, an intersecting answer's distance, claim something too. Where the verdict itself is only within the band
+  // (excused), or is "intersecting" (which claims |δ| ≤ B), the numbers that follow from it may be off by the band as
+  // well: a gap inside the band called touching, with distance 0 or depth 0.
+  const double verdict_slack = excused ? j.band : 0;
+
+  // 2. The distance: required of an implementation that measures, when it says separated; judged whenever reported.
+  if (says_separated && !result.distance && info.can(kMeasures)) flag(Finding::MissingDistance);
+  if (result.distance) {
+    const double error = *result.distance == true_distance ? 0 : std::fabs(*result.distance - true_distance);
+    if (says_separated && truly_separated && std::isfinite(error)) j.distance_error = error;
+    const bool exact_mismatch = result.exact_squared_distance && *result.exact_squared_distance != truth.squared_distance;
+    // The certified mode promises the correctly rounded distance: bit-equal to the oracle's.
+    const bool rounding_mismatch = info.scalar == "certified" && *result.distance != true_distance;
+    const double slack = says_separated ? verdict_slack : j.band;
+    // A finite distance for a true distance beyond double's range (d = +∞): measured against the exact one.
+    bool outside = false;
+    if (error != 0 && std::isfinite(true_distance))
+      outside = error > allow.of_value(true_distance) + slack;
+    else if (error != 0)
+      outside = *result.distance < 0 ||
+                !root_near(mpq_class(*result.distance) * *result.distance, true_distance, truth.squared_distance,
+                           allow.of_value(std::numeric_limits<double>::max()));
+    if (exact_mismatch || rounding_mismatch || outside) flag(Finding::DistanceOutsideContract);
   }
 
-  // 3. Witness points: each on its hull within W, and |a − b| within D + 2W of d.
-  if (result.witnesses) {
-    const auto& [wa, wb] = *result.witnesses;
-    const mpq_class da = oracle::squared_distance_to_hull(c.a.points, wa, c.dim);
-    const mpq_class db = oracle::squared_distance_to_hull(c.b.points, wb, c.dim);
-    j.witness_error = std::max(root(da), root(db));
-    const double w = allow.witness();
-    if (!root_within(da, w) || !root_within(db, w) ||
-        !root_near(squared_gap(wa, wb, c.dim), true_distance, truth.squared_distance,
-                   allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + 2 * w))
-      flag(Finding::WitnessOutsideContract);
-  }
+  // 3. Witness points: required of an implementation that declares them, when it says separated; each on its hull
+  // within W, and |a − b| within D + 2W of d.
+  if (says_separated && !result.witnesses && info.can(kWitnesses)) flag(Finding::MissingWitnesses);
+  const double w = allow.witness();
+  // Is the pair (a, b) a witness pair: each on its hull, and |a − b| = d, within the allowances (and `slack`: a closest
+  // pair of shapes moved by up to the band is within the band of both hulls)?
+  const auto witness_pair = [&](const std::array<double, 3>& a, const std::array<double, 3>& b, double slack,
+                                std::optional<double>& error) {
+    const mpq_class da = oracle::squared_distance_to_hull(c.a.points, a, c.dim);
+    const mpq_class db = oracle::squared_distance_to_hull(c.b.points, b, c.dim);
+    error = std::max(root(da), root(db));
+    return root_within(da, w + slack) && root_within(db, w + slack) &&
+           root_near(squared_gap(a, b, c.dim), true_distance, truth.squared_distance,
+                     allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + 2 * w + slack);
+  };
+  if (result.witnesses && !witness_pair((*result.witnesses)[0], (*result.witnesses)[1], 0, j.witness_error))
+    flag(Finding::WitnessOutsideContract);
 
-  // 4. Penetration: depth, normal and contact points, when it says intersecting.
-  if (!says_separated) {
-    const bool overlapping = truth.verdict == oracle::Verdict::Overlapping;
-    if (truly_separated) {
-      // Within the band (else returned above): the only depth that fits is about 0.
-      if (result.penetration && *result.penetration > allow.of_value(0) + j.band) flag(Finding::DepthOutsideContract);
-      return j;
+  // 4. Penetration: depth, normal and contact points. A declared depth is required on every overlapping pair called
+  // intersecting; a declared normal and contacts with every depth reported beyond the band (at a depth rounding cannot
+  // tell from 0, touching, a library may call the direction meaningless: libccd does, and FCL's contact points
+  // coincide).
+  const bool overlapping = truth.verdict == oracle::Verdict::Overlapping;
+  if (!says_separated && overlapping && info.can(kPenetrates) && !result.penetration) flag(Finding::MissingDepth);
+  if (!result.penetration && !result.normal && !result.contacts) return j;
+  // After the depth's own judgement, so that a wrong depth names the finding.
+  const auto require_the_rest = [&] {
+    if (!result.penetration || !(*result.penetration > allow.of_value(0) + j.band)) return;
+    if (info.can(kNormal) && !result.normal) flag(Finding::MissingNormal);
+    if (info.can(kContacts) && !result.contacts) flag(Finding::MissingContacts);
+  };
+  if (truly_separated) {
+    // The shapes are apart: PD = 0, and the directional depth h_D(n)/|n| is at most 0 for a direction that separates
+    // them. Contact points of shapes apart can only be a closest pair: judged as witnesses.
+    if (result.penetration) {
+      const double depth = *result.penetration;
+      j.depth_error = std::fabs(depth);
+      if (std::fabs(depth) > allow.of_value(0) + verdict_slack) flag(Finding::DepthOutsideContract);
     }
-    if (info.can(kPenetrates) && !result.penetration && overlapping) flag(Finding::MissingDepth);
-    if (result.penetration || result.normal || result.contacts) {
-      const oracle::Penetration& p = t.penetration();
-      // Where PD is beyond double's range (p.depth = +∞), the allowances are those of the largest double, and a finite
-      // depth is measured against the exact one, as the distance is.
-      const double finite_depth = std::min(p.depth, std::numeric_limits<double>::max());
-      const double allowed = allow.of_value(finite_depth);
-      if (result.penetration) {
-        const double depth = *result.penetration;
-        const double error = depth == p.depth ? 0 : std::fabs(depth - p.depth);
-        if (std::isfinite(error)) j.depth_error = error;
-        // The certified mode promises the correctly rounded depth: bit-equal to the oracle's.
-        const bool rounding_mismatch = info.scalar == "certified" && depth != p.depth;
-        bool outside = false;
-        if (error != 0 && std::isfinite(p.depth))
-          outside = error > allowed;
-        else if (error != 0)
-          outside = depth < 0 || !root_near(mpq_class(depth) * depth, p.depth, p.squared_depth, allowed);
-        if (rounding_mismatch || outside) flag(Finding::DepthOutsideContract);
-      }
-      if (result.normal) {
-        // A zero normal gives no direction at all: outside the contract, with no error to measure.
-        const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
-        j.normal_error = excess;
-        if (!excess || *excess > allow.of_normal(finite_depth)) flag(Finding::NormalOutsideContract);
-      }
-      if (result.contacts) {
-        const auto& [ca, cb] = *result.contacts;
-        const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
-        const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
-        const double w = allow.witness();
-        const double offset = oracle::contact_offset(ca, cb, p);
-        j.contact_error = std::max({offset, root(da), root(db)});
-        if (!root_within(da, w) || !root_within(db, w) || offset > allowed + 2 * w) flag(Finding::ContactOutsideContract);
-      }
+    require_the_rest();
+    if (result.normal) {
+      const auto excess = oracle::directional_depth_excess(c, *result.normal, mpq_class(0));
+      j.normal_error = excess;
+      if (!excess || *excess > allow.of_normal(0) + verdict_slack) flag(Finding::NormalOutsideContract);
     }
+    if (result.contacts) {
+      std::optional<double> error;
+      const bool pair = witness_pair((*result.contacts)[0], (*result.contacts)[1], verdict_slack, error);
+      j.contact_error = error;
+      if (!pair) flag(Finding::ContactOutsideContract);
+    }
+    return j;
+  }
+  const oracle::Penetration& p = t.penetration();
+  // Where PD is beyond double's range (p.depth = +∞), the allowances are those of the largest double, and a finite
+  // depth is measured against the exact one, as the distance is.
+  const double finite_depth = std::min(p.depth, std::numeric_limits<double>::max());
+  const double allowed = allow.of_value(finite_depth) + verdict_slack;
+  if (result.penetration) {
+    const double depth = *result.penetration;
+    const double error = depth == p.depth ? 0 : std::fabs(depth - p.depth);
+    if (std::isfinite(error)) j.depth_error = error;
+    // The certified mode promises the correctly rounded depth: bit-equal to the oracle's.
+    const bool rounding_mismatch = info.scalar == "certified" && depth != p.depth;
+    bool outside = false;
+    if (error != 0 && std::isfinite(p.depth))
+      outside = error > allowed;
+    else if (error != 0)
+      outside = depth < 0 || !root_near(mpq_class(depth) * depth, p.depth, p.squared_depth, allowed);
+    if (rounding_mismatch || outside) flag(Finding::DepthOutsideContract);
+  }
+  require_the_rest();
+  if (result.normal) {
+    // A zero normal gives no direction at all: outside the contract, with no error to measure.
+    const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
+    j.normal_error = excess;
+    if (!excess || *excess > allow.of_normal(finite_depth) + verdict_slack) flag(Finding::NormalOutsideContract);
+  }
+  if (result.contacts) {
+    const auto& [ca, cb] = *result.contacts;
+    const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
+    const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
+    const double offset = oracle::contact_offset(ca, cb, p);
+    j.contact_error = std::max({offset, root(da), root(db)});
+    const double on_hull = w + verdict_slack;
+    if (!root_within(da, on_hull) || !root_within(db, on_hull) || offset > allowed + 2 * w)
+      flag(Finding::ContactOutsideContract);
   }
   return j;
 }

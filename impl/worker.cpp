@@ -213,7 +213,12 @@ std::string why_not_a_declaration(const Info& info, std::uint32_t dimensions, st
   if ((capabilities & ~kKnown) != 0)
     return "'" + name + "' declares capabilities = " + std::to_string(capabilities) +
            ", with bits no GJKREF_CAN_* value has";
-  if (info.scalar.empty()) return "'" + name + "' declares no scalar (\"float\", \"double\", ...)";
+  // The scalar sets the rounding allowance every answer is judged with (docs/contract.md): one gjkref does not know
+  // cannot be judged fairly ("float32" taken as double would refuse a float implementation's right answers).
+  if (!info.epsilon())
+    return "'" + name + "' declares the scalar '" + info.scalar +
+           "': gjkref judges \"float\", \"double\", \"long double\", \"exact\" and \"certified\" implementations " +
+           "(exact answers for double input), with that scalar's rounding";
   return "";
 }
 

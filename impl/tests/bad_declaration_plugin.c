@@ -1,6 +1,6 @@
 /* impl/tests/bad_declaration_plugin.c — a plugin whose declaration gjkref must refuse (CTest impl.bad-declarations):
- * built three times, with BAD_DECLARATION set to 1 (a name that climbs out of --out), 2 (a name outside [a-z0-9-]+)
- * or 3 (dimensions = 0). Its query answers "separated" and is never called: the library is refused when listed. */
+ * built four times, with BAD_DECLARATION set to 1 (a name that climbs out of --out), 2 (a name outside [a-z0-9-]+),
+ * 3 (dimensions = 0) or 4 (a scalar gjkref does not know, whose rounding it cannot judge). Its query answers "separated" and is never called: the library is refused when listed. */
 #include "gjkref/plugin.h"
 
 static void query(const gjkref_query* q, gjkref_answer* answer) {
@@ -14,9 +14,12 @@ static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "../../../
 #elif BAD_DECLARATION == 2
 static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "My GJK", "test", "double",
                                            GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE, query};
-#else
+#elif BAD_DECLARATION == 3
 static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "no-dimensions", "test", "double", 0,
                                            GJKREF_CAN_DECIDE, query};
+#else
+static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "float32-gjk", "test", "float32",
+                                           GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE, query};
 #endif
 static const gjkref_implementation* const kAll[] = {&kBad};
 

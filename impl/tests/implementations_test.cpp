@@ -388,9 +388,10 @@ TEST(BuiltinAdapters, TheCertifiedReferenceGivesTheClassAndTheRoundedDistance) {
     r.contact_class = truth.verdict == oracle::Verdict::Touching ? "overlapping" : "touching";
     EXPECT_EQ(judge(t, r, (*certified)->info()).finding, Finding::WrongClass);
     r.contact_class = oracle::to_string(truth.verdict);
+    // One ulp off is refused from the certified mode, with every verdict: an intersecting answer's distance is judged
+    // too (against d = 0).
     r.distance = std::nextafter(truth.distance, 10.0);
-    EXPECT_EQ(judge(t, r, (*certified)->info()).finding,
-              truth.verdict == oracle::Verdict::Separated ? Finding::DistanceOutsideContract : Finding::None);
+    EXPECT_EQ(judge(t, r, (*certified)->info()).finding, Finding::DistanceOutsideContract);
   }
 }
 
@@ -571,6 +572,115 @@ TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
   const Judged none = judge(truth, zero, depth, c);
   EXPECT_EQ(none.finding, Finding::NormalOutsideContract);
   EXPECT_FALSE(none.normal_error.has_value());
+}
+
+// Every number an answer reports is judged against the truth, whatever its verdict. Before, a separated answer's depth,
+// normal and contacts went unjudged, and so did an intersecting answer's distance; and on a gap inside the verdict band
+// called intersecting only a depth above the band was refused (a depth of −1e300, a zero normal and contacts at 1e300
+// passed). What does not matter: the shapes (unit squares), the gap's size within the band.
+TEST(Judge, EveryReportedNumberIsJudgedWhateverTheVerdict) {
+  const Info all = info_of("double", kDecides | kMeasures | kPenetrates | kNormal | kContacts);
+  using Points = std::array<std::array<double, 3>, 2>;
+  const Points far_away{{{1e300, 0, 0}, {-1e300, 0, 0}}};
+  // Apart by 2^−50, inside double's band (5.7e−14 here), called intersecting: the verdict is excused, the numbers
+  // are held to PD = 0 (give or take the band).
+  const casefile::Case near = squares(std::ldexp(1.0, -50));
+  const oracle::Answer near_truth = oracle::hull_oracle(near);
+  ASSERT_EQ(near_truth.verdict, oracle::Verdict::Separated);
+  Result touching = answered(false);
+  touching.penetration = 0.0;
+  touching.normal = std::array<double, 3>{1, 0, 0};  // moving B along +x: the way that separates
+  touching.contacts = Points{{{1, 0.5, 0}, {1, 0.5, 0}}};
+  const Judged fine = judge(near_truth, touching, all, near);
+  EXPECT_EQ(fine.finding, Finding::IntersectingWhileSeparated);
+  EXPECT_TRUE(fine.within_band());
+  Result deep = touching;
+  deep.penetration = -1e300;
+  EXPECT_EQ(judge(near_truth, deep, all, near).finding, Finding::DepthOutsideContract);
+  deep.penetration = 0.5;
+  EXPECT_EQ(judge(near_truth, deep, all, near).finding, Finding::DepthOutsideContract);
+  Result no_direction = touching;
+  no_direction.normal = std::array<double, 3>{0, 0, 0};
+  EXPECT_EQ(judge(near_truth, no_direction, all, near).finding, Finding::NormalOutsideContract);
+  Result backwards = touching;
+  backwards.normal = std::array<double, 3>{-1, 0, 0};  // B moved through A: directional depth 2
+  EXPECT_EQ(judge(near_truth, backwards, all, near).finding, Finding::NormalOutsideContract);
+  Result off_hulls = touching;
+  off_hulls.contacts = far_away;
+  EXPECT_EQ(judge(near_truth, off_hulls, all, near).finding, Finding::ContactOutsideContract);
+  // Contacts of the shapes moved into touching, as if the gap were an overlap (a − b = +d·x̂: Bullet's, whose depth has
+  // the gap's sign flipped): each point off its hull by d = 2^−46, beyond the witness allowance (about 4e−15 here) but
+  // inside the band, which excuses the verdict and so the points that follow from it. By 2^−40, beyond the band, not.
+  const double gap = std::ldexp(1.0, -46);
+  const casefile::Case nearer = squares(gap);
+  const oracle::Answer nearer_truth = oracle::hull_oracle(nearer);
+  Result flipped = touching;
+  flipped.penetration = gap;
+  flipped.contacts = Points{{{1 + gap, 0.5, 0}, {1, 0.5, 0}}};
+  EXPECT_TRUE(judge(nearer_truth, flipped, all, nearer).within_band());
+  flipped.contacts = Points{{{1 + std::ldexp(1.0, -40), 0.5, 0}, {1 + gap, 0.5, 0}}};
+  EXPECT_EQ(judge(nearer_truth, flipped, all, nearer).finding, Finding::ContactOutsideContract);
+  // Apart by 1, called separated with its distance: a depth, a normal or contacts that come with it are judged too.
+  const casefile::Case apart = squares(1);
+  const oracle::Answer apart_truth = oracle::hull_oracle(apart);
+  Result separated = answered(true, 1.0);
+  separated.witnesses = Points{{{1, 0.5, 0}, {2, 0.5, 0}}};
+  EXPECT_EQ(judge(apart_truth, separated, all, apart).finding, Finding::None);
+  Result with_depth = separated;
+  with_depth.penetration = 42.0;
+  EXPECT_EQ(judge(apart_truth, with_depth, all, apart).finding, Finding::DepthOutsideContract);
+  with_depth.penetration = 0.0;
+  with_depth.normal = std::array<double, 3>{1, 0, 0};
+  EXPECT_EQ(judge(apart_truth, with_depth, all, apart).finding, Finding::None);
+  with_depth.normal = std::array<double, 3>{0, 0, 0};
+  EXPECT_EQ(judge(apart_truth, with_depth, all, apart).finding, Finding::NormalOutsideContract);
+  Result with_contacts = separated;
+  with_contacts.contacts = far_away;
+  EXPECT_EQ(judge(apart_truth, with_contacts, all, apart).finding, Finding::ContactOutsideContract);
+  with_contacts.contacts = separated.witnesses;  // the closest pair: what contacts of shapes apart can only be
+  EXPECT_EQ(judge(apart_truth, with_contacts, all, apart).finding, Finding::None);
+  // Touching, called intersecting: a distance that comes with it is judged against d = 0.
+  const casefile::Case contact = squares(0);
+  const oracle::Answer contact_truth = oracle::hull_oracle(contact);
+  EXPECT_EQ(judge(contact_truth, answered(false, 7.0), all, contact).finding, Finding::DistanceOutsideContract);
+  EXPECT_EQ(judge(contact_truth, answered(false, 0.0), all, contact).finding, Finding::None);
+  // Overlapping by 1/2, called separated: outside the band whatever comes with it; a distance of 1 as well.
+  const casefile::Case overlap = squares(-0.5);
+  EXPECT_EQ(judge(oracle::hull_oracle(overlap), answered(true, 1.0), all, overlap).finding,
+            Finding::SeparatedWhileOverlapping);
+}
+
+// An implementation that declares witnesses, normals or contact points must report them where the answer calls for
+// them: witnesses with "separated", a normal and contacts with every depth beyond the band (at a depth rounding cannot
+// tell from 0, touching, libccd calls the direction meaningless, and FCL's contact points coincide). Before, only the distance and the depth were required, and an implementation could
+// leave out the others wherever they would have been refused.
+TEST(Judge, DeclaredNumbersMustBeReported) {
+  using Points = std::array<std::array<double, 3>, 2>;
+  const casefile::Case apart = squares(1);
+  const oracle::Answer apart_truth = oracle::hull_oracle(apart);
+  const Info witnesses = info_of("double", kDecides | kMeasures | kWitnesses);
+  Result separated = answered(true, 1.0);
+  EXPECT_EQ(judge(apart_truth, separated, witnesses, apart).finding, Finding::MissingWitnesses);
+  EXPECT_EQ(judge(apart_truth, separated, info_of("double"), apart).finding, Finding::None);
+  separated.witnesses = Points{{{1, 0.5, 0}, {2, 0.5, 0}}};
+  EXPECT_EQ(judge(apart_truth, separated, witnesses, apart).finding, Finding::None);
+  const casefile::Case overlap = squares(-0.5);
+  const oracle::Answer overlap_truth = oracle::hull_oracle(overlap);
+  const Info depth = info_of("double", kDecides | kPenetrates | kNormal | kContacts);
+  Result r = answered(false);
+  r.penetration = 0.5;
+  EXPECT_EQ(judge(overlap_truth, r, depth, overlap).finding, Finding::MissingNormal);
+  r.normal = std::array<double, 3>{1, 0, 0};
+  EXPECT_EQ(judge(overlap_truth, r, depth, overlap).finding, Finding::MissingContacts);
+  r.contacts = Points{{{1, 0.25, 0}, {0.5, 0.25, 0}}};
+  EXPECT_EQ(judge(overlap_truth, r, depth, overlap).finding, Finding::None);
+  // Touching, depth 0 or within the band (5.7e−14 here): no direction is required.
+  const casefile::Case contact = squares(0);
+  Result touching = answered(false);
+  for (double d : {0.0, 1e-14}) {
+    touching.penetration = d;
+    EXPECT_EQ(judge(oracle::hull_oracle(contact), touching, depth, contact).finding, Finding::None) << d;
+  }
 }
 
 // The certified mode promises the depth correctly rounded, as it does the distance: one ulp off is refused from it,

@@ -43,6 +43,8 @@ check separated-zero-distance random,deep-overlap,tied-facets 1 separated-while-
 check float-always-separated random,deep-overlap,tied-facets 1 separated-while-overlapping
 check shifted-witnesses random,touching 1 witness-outside-contract
 check depth-off-ten-percent tied-facets,thin-boxes,posed-boxes 1 depth-outside-contract
+check separated-with-depth random 1 depth-outside-contract
+check silent-witnesses random 1 missing-witnesses
 # A counterexample of a plugin's implementation says how to replay it, plugin included, and describes the shrunk case.
 note=$(grep -rh '"note"' "$WORK/always-separated/counterexamples" | head -1)
 if ! grep -q -- "--plugin $PLUGIN FILE" <<< "$note" || ! grep -q "on this case the oracle says" <<< "$note"; then

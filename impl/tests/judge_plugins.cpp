@@ -7,6 +7,9 @@
 //   float-always-separated:   "separated" for every pair, declared float (the widest band gjkref knows).
 //   shifted-witnesses:        the reference with both witnesses moved by the same vector (so a − b is unchanged).
 //   depth-off-ten-percent:    intersecting pairs answered with 1.1 times a brute-force penetration depth.
+//   separated-with-depth:     the reference, with a depth of 1 and a zero normal added to every "separated" (numbers an
+//                             answer reports are judged whatever its verdict).
+//   silent-witnesses:         the reference, declaring witnesses but reporting none (declared numbers are required).
 //   slow-reference:           the wrapped reference after 1 ms: campaigns that take a known least time, so that the
 //                             tests that kill or interrupt one mid-run (cli/tests/check-resume.sh, check-interrupt.sh)
 //                             never see it finish first, however fast or loaded the machine. Clean, like the wrapped
@@ -65,6 +68,19 @@ void slow_wrapped(const gjkref_query* q, gjkref_answer* answer) {
 void always_separated(const gjkref_query*, gjkref_answer* answer) { answer->outcome = GJKREF_SEPARATED; }
 
 
+
+void separated_with_depth(const gjkref_query* q, gjkref_answer* answer) {
+  answer_like_the_reference(*q, answer, 0);
+  if (answer->outcome != GJKREF_SEPARATED) return;
+  answer->has_penetration = 1;
+  answer->penetration_depth = 1;
+  answer->has_normal = 1;  // normal stays (0, 0, 0)
+}
+
+void silent_witnesses(const gjkref_query* q, gjkref_answer* answer) {
+  answer_like_the_reference(*q, answer, 0);
+  answer->has_witnesses = 0;
+}
 
 void separated_zero_distance(const gjkref_query* q, gjkref_answer* answer) {
   const auto r = reference(*q);
@@ -149,8 +165,13 @@ const gjkref_implementation kDepthOff{GJKREF_PLUGIN_ABI_VERSION, "depth-off-ten-
                                       GJKREF_CAN_DECIDE | GJKREF_CAN_PENETRATE, depth_off};
 const gjkref_implementation kSlow{GJKREF_PLUGIN_ABI_VERSION, "slow-reference", "test", "double", kBoth, kMeasures,
                                   slow_wrapped};
+const gjkref_implementation kSeparatedWithDepth{GJKREF_PLUGIN_ABI_VERSION, "separated-with-depth", "test", "double", kBoth,
+                                                kMeasures | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL, separated_with_depth};
+const gjkref_implementation kSilentWitnesses{GJKREF_PLUGIN_ABI_VERSION, "silent-witnesses", "test", "double", kBoth,
+                                             kMeasures, silent_witnesses};
 const gjkref_implementation* const kAll[] = {&kWrapped,        &kWrappedAbi1, &kAlwaysSeparated, &kZeroDistance,
-                                             &kFloatSeparated, &kShifted,     &kDepthOff,        &kSlow};
+                                             &kFloatSeparated, &kShifted,     &kDepthOff,        &kSlow,
+                                             &kSeparatedWithDepth, &kSilentWitnesses};
 
 }  // namespace
 

@@ -177,7 +177,7 @@ TEST(RegionsExact, RandomLatticeSimplices2dAgreeWithBruteForce) {
 // Documented edge case (docs/edge-cases.md, "near-flat tetrahedron"; found by Simplices.RegionTestsAgreeWithBruteForce3d):
 // four points within 10⁻¹⁵ of a plane (the last is −7·(1,1,1) moved by an ulp, nearly on the line through the first
 // and the origin). In double their signed volumes are rounding noise, so the tetrahedron case examines the wrong
-// faces, and one vertex ordering lands 2.4 from the closest point, far outside kRegionRoundingEpsilons. Exact
+// faces, and one vertex ordering lands 3.7 from the closest point, far outside kRegionRoundingEpsilons. Exact
 // arithmetic is right. GJK does not build such a tetrahedron from a cold start (w must beat the triangle by more
 // than the duality-gap rule allows), and warm starts drop repeated points; distance() on the same points is within
 // docs/contract.md. This test pins all three; if the region tests become robust here, update the docs.

@@ -31,8 +31,8 @@ struct Info {
   bool answers(int dim) const { return dim == 2 ? in_2d : in_3d; }
   bool can(Capability c) const { return (capabilities & c) != 0; }
   // The scalar's machine epsilon (0 for exact), which scales the contract's allowances (docs/contract.md); nullopt
-  // for a scalar gjkref does not know, whose answers are then judged on the verdict and reported, not held to a
-  // rounding allowance.
+  // for a scalar gjkref does not know, which no implementation may declare (a plugin that does is refused when it is
+  // listed).
   std::optional<double> epsilon() const;
   // Did the implementation round the double input to a narrower scalar (float)?
   bool rounds_input() const { return scalar == "float"; }

@@ -2,8 +2,9 @@
 //
 // Every implementation is held to the yardstick gjkref holds its own reference to: docs/contract.md's allowances,
 // computed with the implementation's own scalar (its machine epsilon) and, for float, the rounding of the input. An
-// exact implementation must be exact. A scalar gjkref does not know is judged as double. The verdict band is on the
-// signed distance δ (d when apart, −PD when overlapping): a wrong verdict is excused only when |δ| is inside it.
+// exact implementation must be exact (gjkref refuses a plugin declaring a scalar it does not know). The verdict band is
+// on the signed distance δ (d when apart, −PD when overlapping): a wrong verdict is excused only when |δ| is inside it.
+// Every number an answer reports is judged, whatever its verdict.
 #pragma once
 
 #include <optional>
@@ -24,9 +25,12 @@ enum class Finding {
   SeparatedWhileOverlapping,   // says separated; the shapes overlap
   IntersectingWhileSeparated,  // says intersecting; the shapes are apart
   MissingDistance,             // says separated, declares it measures, reports no distance
+  MissingWitnesses,            // says separated, declares witnesses, reports none
   DistanceOutsideContract,     // the reported distance is off by more than the contract allows
   WitnessOutsideContract,      // a witness point is too far from its hull, or |a − b| too far from the distance
   MissingDepth,                // says intersecting, declares it measures depth, reports none (overlapping pairs)
+  MissingNormal,               // reports a positive depth, declares normals, reports none
+  MissingContacts,             // reports a positive depth, declares contact points, reports none
   DepthOutsideContract,        // the reported penetration depth is off by more than the contract allows
   NormalOutsideContract,       // the directional depth along the reported normal exceeds PD by more than allowed
   ContactOutsideContract,      // a contact point is off its hull, or a − b is not a closest boundary point of A⊖B
@@ -85,7 +89,7 @@ Judged judge(const oracle::Answer& truth, const Result& result, const Info& info
 std::string summary(const Judged& j);
 
 // The exponent range a floating scalar's contract covers (docs/contract.md, "Range"): every non-zero coordinate of
-// magnitude in [2^−E, 2^E]. float 100 (kFloatJudgedExponent), double and unknown scalars 500 (the squares of the
+// magnitude in [2^−E, 2^E]. float 100 (kFloatJudgedExponent), double 500 (the squares of the
 // coordinates stay normal), long double 8000; exact: every finite input.
 int judged_exponent(const Info& info);
 

@@ -86,10 +86,14 @@ typedef struct gjkref_implementation {
   int abi_version;         /* GJKREF_PLUGIN_ABI_VERSION (or 1, for a plugin built against version 1) */
   const char* name;        /* unique, [a-z0-9-]+, e.g. "mylib-gjk" */
   const char* version;     /* of the code under test, e.g. "2.1" or a commit */
-  const char* scalar;      /* "float", "double", ... : decides the contract's rounding allowance */
+  const char* scalar;      /* "float", "double", "long double", "exact" or "certified" (exact answers for double input,
+                              correctly rounded): decides the contract's rounding allowance; gjkref refuses others */
   unsigned dimensions;     /* GJKREF_2D | GJKREF_3D */
   unsigned capabilities;   /* GJKREF_CAN_* */
-  /* Answers one query into *answer (zeroed by the caller). May crash, abort or never return: gjkref records it. */
+  /* Answers one query into *answer (zeroed by the caller: an answer left untouched reads as GJKREF_SEPARATED with no
+   * number). Every field whose has_ flag is set is judged, whatever the outcome, and each capability declared must
+   * come with the answers that call for it (docs/comparing.md, "What is judged"). May crash, abort or never return:
+   * gjkref records it. */
   void (*query)(const gjkref_query* query, gjkref_answer* answer);
 } gjkref_implementation;
 
