@@ -79,14 +79,15 @@ Finding wrong_verdict(oracle::Verdict truth) {
   }
 }
 
-// Is every non-zero coordinate's magnitude within [2^−e, 2^e]?
-bool in_range(const casefile::Case& c, int e) {
-  const double lo = std::ldexp(1.0, -e), hi = std::ldexp(1.0, e);
+// Is every coordinate's magnitude at most 2^e, and the input's scale M (the largest coordinate of a difference a − b)
+// 0 or at least 2^−e?
+bool in_range(const casefile::Case& c, int e, double m) {
+  const double hi = std::ldexp(1.0, e);
   for (const auto* s : {&c.a, &c.b})
     for (const auto& p : s->points)
       for (int k = 0; k < c.dim; ++k)
-        if (p[k] != 0 && (std::fabs(p[k]) < lo || std::fabs(p[k]) > hi)) return false;
-  return true;
+        if (std::fabs(p[k]) > hi) return false;
+  return m == 0 || m >= std::ldexp(1.0, -e);
 }
 
 // x ≤ bound, exactly, for a rational x² ≥ 0 and a double bound (+∞ holds everything, NaN nothing: GMP cannot take
@@ -191,7 +192,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
   // failures, crashes and hangs are findings at any input.
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
-  if (answer_like && !invalid && !exact && !in_range(c, judged_exponent(info))) {
+  if (answer_like && !invalid && !exact && !in_range(c, judged_exponent(info), scales_of(c).m)) {
     j.judged = false;
     j.not_judged = "coordinates outside 2^±" + std::to_string(judged_exponent(info)) + " (" + info.scalar +
                    "'s judged range, docs/contract.md)";

@@ -818,6 +818,25 @@ TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
   EXPECT_FALSE(judge(oracle::hull_oracle(tiny), answered(true, 0.0), info_of("double"), tiny).judged);
 }
 
+// The range clause is on the input's scale, not on each coordinate: a coordinate of 10⁻²⁰⁰ beside unit squares (double)
+// or of 10⁻⁴⁰ (float) leaves the case judged, and a wrong answer there refused. Before, one coordinate below 2^−500
+// (2^−100 in float) anywhere made the whole case unjudged. What does not matter: which point holds it.
+TEST(Judge, TinyCoordinatesBesideAJudgedScaleAreJudged) {
+  casefile::Case c = squares(3);  // [0,1]² and [4,5]×[0,1]: d = 3
+  c.b.points[0][1] = 1e-200;
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.verdict, oracle::Verdict::Separated);
+  for (const char* scalar : {"float", "double"}) {
+    EXPECT_TRUE(judge(truth, answered(true, 3.0), info_of(scalar), c).judged) << scalar;
+    EXPECT_FALSE(judge(truth, answered(true, 3.0), info_of(scalar), c).disagrees()) << scalar;
+    EXPECT_EQ(judge(truth, answered(false), info_of(scalar), c).finding, Finding::IntersectingWhileSeparated) << scalar;
+    EXPECT_TRUE(judge(truth, answered(false), info_of(scalar), c).disagrees()) << scalar;
+  }
+  c.b.points[0][1] = 1e-40;  // subnormal in float
+  const oracle::Answer float_truth = oracle::hull_oracle(c);
+  EXPECT_TRUE(judge(float_truth, answered(false), info_of("float"), c).disagrees());
+}
+
 // The exact and certified references on input at the ends of double's range: coordinates near ±2^1023 (the witnesses'
 // difference and its square overflow in doubles), near 2^−997 (the squares underflow), and subnormal (the exact
 // witnesses round to 0, and the relative allowances ε·r and ε·d vanish). Their answers are exactly right, rounded once;
