@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -731,6 +732,25 @@ std::string why_not_an_output_directory(const fs::path& dir) {
   ::close(fd);
   fs::remove(probe, ec);
   return "";
+}
+
+// The lock a campaign holds on its directory while it runs: two runs writing one --out logged every case twice, and the
+// second run's counterexamples and reports overwrote the first's. flock's lock belongs to the open file, which the
+// forked shards share, and ends when the last process holding it does; the file itself stays, empty.
+constexpr const char* kLockFile = ".gjkref-lock";
+
+// Takes the lock on `dir` for the rest of this process, or says why not.
+std::string lock_the_directory(const fs::path& dir) {
+  const fs::path file = dir / kLockFile;
+  const int fd = ::open(file.c_str(), O_RDWR | O_CREAT, 0644);
+  if (fd < 0) return std::string("cannot create ") + file.string() + ": " + std::strerror(errno);
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return error == EWOULDBLOCK ? "another gjkref check is running in it; wait for that one to end, or use another --out"
+                                : std::string("cannot lock ") + file.string() + ": " + std::strerror(error);
+  }
+  return "";  // fd stays open: the lock lasts until the process ends
 }
 
 void note_stop_signal(int signal) { g_stop_signal = signal; }
@@ -1571,11 +1591,22 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: --out " << (dir.empty() ? "\"\"" : dir.string()) << ": " << why << "\n";
     return 2;
   }
+  if (const std::string why = lock_the_directory(dir); !why.empty()) {
+    err << "gjkref check: --out " << dir.string() << ": " << why << "\n";
+    return 2;
+  }
   const json identity = identity_of(o, seed, order);
   const fs::path identity_file = dir / "campaign.json";
   if (fs::exists(identity_file)) {
     std::ifstream f(identity_file);
     const json before = json::parse(f, nullptr, false);
+    // An unreadable campaign.json (cut short, emptied) says nothing about whose the logs are: refused like a missing
+    // one. (A parse failure is a "discarded" value, which compares unequal to nothing: it must be asked for.)
+    if (before.is_discarded()) {
+      err << "gjkref check: " << identity_file.string() << " is not valid JSON, so which campaign the logs in "
+          << dir.string() << " belong to is unknown; use another --out, or remove it\n";
+      return 2;
+    }
     if (before != identity) {
       err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
           << " differs: seed, families, dimensions or implementations); use another --out or remove it\n";
@@ -1594,6 +1625,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       }
     // Anything else there is not gjkref's: its reports (report.md, results.csv, ...) would overwrite it.
     for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.path().filename() == kLockFile) continue;
       err << "gjkref check: " << dir.string() << " holds " << entry.path().filename().string()
           << " but no campaign.json: a new campaign needs a new or empty directory (its reports would overwrite what "
           << "is there); use another --out\n";
@@ -1749,7 +1781,9 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   bool oracle_failed_while_shrinking = false;
   const bool saving_stopped =
       g_stop_signal == 0 && !save_counterexamples(dir, o, seed, implementations, err, oracle_failed_while_shrinking);
-  on_stop_signals(SIG_DFL);
+  // The reports are written with the signals still only noted: a second SIGINT (timeout(1) and a terminal's process
+  // group each deliver one) killed gjkref while it wrote them, leaving no report and a results.csv cut short. Writing
+  // them takes moments; a signal during it changes nothing, the campaign having stopped already or finished.
   const int stopped_by = g_stop_signal;
   std::string scope;
   if (o.slice)

@@ -48,6 +48,38 @@ constexpr bool kAddressSanitizer = false;
 namespace gjkref::impl {
 namespace {
 
+// Text from a plugin (its version, an answer's detail, its output quoted in a crash's explanation) as valid UTF-8:
+// every byte that does not begin a well-formed sequence (no overlong forms, no surrogates, nothing past U+10FFFF)
+// becomes U+FFFD. The reports are JSON, which holds UTF-8 only: one invalid byte in a detail stopped every campaign
+// that met it, and made eval's whole case an internal error.
+std::string as_utf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto byte = [&text](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char b = byte(i);
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+    if (b < 0x80) length = 1;
+    else if (b >= 0xC2 && b <= 0xDF) length = 2;
+    else if (b >= 0xE0 && b <= 0xEF) length = 3, low = b == 0xE0 ? 0xA0 : 0x80, high = b == 0xED ? 0x9F : 0xBF;
+    else if (b >= 0xF0 && b <= 0xF4) length = 4, low = b == 0xF0 ? 0x90 : 0x80, high = b == 0xF4 ? 0x8F : 0xBF;
+    bool valid = length > 0 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      const unsigned char c = byte(i + k);
+      valid = k == 1 ? c >= low && c <= high : c >= 0x80 && c <= 0xBF;
+    }
+    if (valid) {
+      out.append(text, i, length);
+      i += length;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
 using Clock = std::chrono::steady_clock;
 
 // The time `seconds` from now.
@@ -292,6 +324,7 @@ class Worker {
       std::uint32_t numbers[2] = {0, 0};
       Received got = receive_string(info.name, deadline);
       if (got == Received::All) got = receive_string(info.version, deadline);
+      info.version = as_utf8(info.version);
       if (got == Received::All) got = receive_string(info.scalar, deadline);
       if (got == Received::All) got = receive(numbers, sizeof numbers, deadline);
       if (got != Received::All) return failed(got, "listing the library's implementations");
@@ -551,7 +584,9 @@ class PluginImplementation final : public Implementation {
       r.detail = "not passed to the implementation: an empty shape or a non-finite coordinate";
       return r;
     }
-    return worker_.query(c);
+    r = worker_.query(c);
+    r.detail = as_utf8(r.detail);
+    return r;
   }
 
  private:

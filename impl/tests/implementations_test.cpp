@@ -837,6 +837,22 @@ TEST(Judge, TinyCoordinatesBesideAJudgedScaleAreJudged) {
   EXPECT_TRUE(judge(float_truth, answered(false), info_of("float"), c).disagrees());
 }
 
+// A NaN or an infinity is a finding at any input, inside the contract's range or not: a NaN distance on input at 2^600
+// (beyond double's judged range) was "not judged", though docs/comparing.md calls it a finding everywhere.
+TEST(Judge, ANonFiniteNumberIsAFindingBeyondTheRangeToo) {
+  casefile::Case huge = squares(1);
+  for (auto* s : {&huge.a, &huge.b})
+    for (auto& p : s->points)
+      for (double& x : p) x = std::ldexp(x, 600);
+  const oracle::Answer truth = oracle::hull_oracle(huge);
+  EXPECT_FALSE(judge(truth, answered(true, std::ldexp(1.0, 600)), info_of("double"), huge).judged);
+  const Judged nan = judge(truth, answered(true, std::nan("")), info_of("double"), huge);
+  EXPECT_TRUE(nan.judged);
+  EXPECT_EQ(nan.finding, Finding::NonFiniteNumber);
+  EXPECT_TRUE(nan.disagrees());
+  EXPECT_EQ(judge(truth, answered(true, INFINITY), info_of("double"), huge).finding, Finding::NonFiniteNumber);
+}
+
 // The exact and certified references on input at the ends of double's range: coordinates near ±2^1023 (the witnesses'
 // difference and its square overflow in doubles), near 2^−997 (the squares underflow), and subnormal (the exact
 // witnesses round to 0, and the relative allowances ε·r and ε·d vanish). Their answers are exactly right, rounded once;
