@@ -1269,7 +1269,8 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
     }
   std::sort(rep.counterexamples.begin(), rep.counterexamples.end());
 
-  const bool partial = stopped_by != 0 || static_cast<std::size_t>(rep.items) < campaign_items;
+  const bool partial =
+      stopped_by != 0 || static_cast<std::size_t>(rep.items) < campaign_items || !why_partial.empty();
   std::ofstream md(dir / "report.md");
   md << "# gjkref check report\n\n";
   if (stopped_by != 0)
@@ -1900,7 +1901,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   campaign.cases = whole["cases"].get<int>();
   const auto order = whole["implementations"].get<std::vector<std::string>>();
   const std::vector<Item> items = items_of(campaign);
-  std::map<int, std::size_t> logged_of_slice, share_of_slice;
+  std::map<int, std::size_t> logged_of_slice, share_of_slice, unsaved_of_slice;
   for (const auto& [index, slice_dir] : given) {
     const std::vector<std::size_t> share = shard_positions(items.size(), index, count);
     const CampaignLogs logs = read_logs(slice_dir, keys_at(items, share), order);
@@ -1910,6 +1911,12 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     }
     logged_of_slice[index] = logs.lines.size();
     share_of_slice[index] = share.size();
+    // A slice stopped after its last case was logged but before its counterexamples were saved (killed by a scheduler)
+    // has every case and not every counterexample: it did not finish either.
+    std::size_t unsaved = 0;
+    for (const Candidate& cand : counterexamples_to_save(slice_dir))
+      unsaved += !fs::exists(slice_dir / counterexample_path(cand.implementation, cand.finding, cand.item));
+    unsaved_of_slice[index] = unsaved;
   }
   const fs::path dir = m.out;
   if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
@@ -1953,11 +1960,19 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     for (int k = 0; k < count; ++k)
       if (!indices.count(k)) why_partial += " " + std::to_string(k) + "/" + std::to_string(count);
   }
-  for (const auto& [index, logged] : logged_of_slice)
+  bool unfinished = false;
+  for (const auto& [index, logged] : logged_of_slice) {
+    const std::string slice = "slice " + std::to_string(index) + "/" + std::to_string(count);
     if (logged < share_of_slice[index])
-      why_partial += (why_partial.empty() ? "" : "; ") + std::string("slice ") + std::to_string(index) + "/" +
-                     std::to_string(count) + " did not finish (" + std::to_string(logged) + " of its " +
-                     std::to_string(share_of_slice[index]) + " cases; rerun it, then merge again into a new directory)";
+      why_partial += (why_partial.empty() ? "" : "; ") + slice + " did not finish (" + std::to_string(logged) +
+                     " of its " + std::to_string(share_of_slice[index]) +
+                     " cases; rerun it, then merge again into a new directory)";
+    else if (unsaved_of_slice[index] > 0)
+      why_partial += (why_partial.empty() ? "" : "; ") + slice + " did not finish: " +
+                     std::to_string(unsaved_of_slice[index]) +
+                     " of its counterexamples are not saved (rerun it, then merge again into a new directory)";
+    unfinished |= logged < share_of_slice[index] || unsaved_of_slice[index] > 0;
+  }
   std::set<std::string> all_keys;
   for (const Item& item : items) all_keys.insert(item.key());
   const CampaignLogs logs = read_logs(dir, all_keys, order);
@@ -1972,9 +1987,11 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   out << "\n" << rep.items << " of " << campaign_items << " cases; " << rep.counterexamples.size()
       << " counterexamples saved; report: " << (dir / "report.md").string() << ", " << (dir / "report.json").string()
       << ", " << (dir / "results.csv").string() << "\n";
-  if (static_cast<std::size_t>(rep.items) < campaign_items)
-    err << "gjkref merge: the report is partial: " << rep.items << " of " << campaign_items
-        << " cases (a slice is missing or did not finish; rerun it, then merge again into a new directory)\n";
+  const bool partial = static_cast<std::size_t>(rep.items) < campaign_items || unfinished;
+  if (partial)
+    err << "gjkref merge: the report is partial: " << rep.items << " of " << campaign_items << " cases"
+        << (unfinished ? "; " + why_partial : " (a slice is missing or did not finish; rerun it, then merge again into a new directory)")
+        << "\n";
   if (rep.oracle_failures > 0) {
     err << "gjkref merge: THE ORACLE FAILED on " << rep.oracle_failures << " cases (saved in "
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
@@ -1983,7 +2000,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // A partial campaign (cases missing: the reports say "partial") is not a verdict on the implementations, whatever
   // its answers: 3, as a shard of check that stopped early, so that a CI job gated on the merge fails.
   if (rep.disagreements > 0) err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
-  if (static_cast<std::size_t>(rep.items) < campaign_items) return 3;
+  if (partial) return 3;
   return rep.disagreements > 0 ? 1 : 0;
 }
 
