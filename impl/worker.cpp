@@ -152,10 +152,18 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(0);  // the parent died before prctl took effect
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
-  // The worker's address space (kDefaultWorkerMemoryLimitMiB), before the library is loaded. Not under AddressSanitizer:
-  // its shadow memory is reserved address space, terabytes of it.
+  // The worker's address space (kDefaultWorkerMemoryLimitMiB), before the library is loaded: `memory_mib` beyond what
+  // the worker inherits from the process it was forked from (gjkref's code and data, the case being judged), so that
+  // the limit is the plugin's to use whatever gjkref holds (a case of 100,000 points made every worker fail to start
+  // under a limit of 30 MiB). Not under AddressSanitizer: its shadow memory is reserved address space, terabytes of it.
   if (memory_mib > 0 && !kAddressSanitizer) {
-    const rlim_t bytes = static_cast<rlim_t>(memory_mib) << 20;
+    rlim_t inherited = 0;
+    if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+      unsigned long pages = 0;
+      if (std::fscanf(statm, "%lu", &pages) == 1) inherited = static_cast<rlim_t>(pages) * ::sysconf(_SC_PAGESIZE);
+      std::fclose(statm);
+    }
+    const rlim_t bytes = inherited + (static_cast<rlim_t>(memory_mib) << 20);
     const rlimit limit{bytes, bytes};
     ::setrlimit(RLIMIT_AS, &limit);
   }

@@ -118,6 +118,30 @@ TEST(Isolation, AWorkerPastItsMemoryLimitFailsAlone) {
   EXPECT_EQ(fine.status, Status::Answered) << fine.detail;
 }
 
+// The limit is the plugin's to use, beyond what its worker inherits from the process that forks it: with 512 MiB
+// reserved by that process (a large case, say), a limit of 64 MiB still lets the worker load its library and answer.
+// Before, the limit counted the inherited address space, and every worker failed to start ("failed to map segment").
+TEST(Isolation, TheMemoryLimitIsThePluginsBeyondWhatItInherits) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#endif
+#endif
+  constexpr std::size_t kReserved = std::size_t{512} << 20;
+  void* held = std::malloc(kReserved);  // address space, not touched
+  ASSERT_NE(held, nullptr);
+  std::string error;
+  auto limited = load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error, WorkerLimits{5, 64});
+  EXPECT_EQ(error, "");
+  if (limited.size() == 1) {
+    const Result r = limited.front()->run(square_pair(2, kWellBehaved, {0.5, 0, 0}));
+    EXPECT_EQ(r.status, Status::Answered) << r.detail;
+  }
+  std::free(held);
+}
+
 TEST(Isolation, NaNInAnAnswerIsFlagged) {
   auto impl = misbehaving(kShortTimeLimitSeconds);
   ASSERT_TRUE(impl);
