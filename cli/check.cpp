@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -733,6 +734,25 @@ std::string why_not_an_output_directory(const fs::path& dir) {
   return "";
 }
 
+// The lock a campaign holds on its directory while it runs: two runs writing one --out logged every case twice, and the
+// second run's counterexamples and reports overwrote the first's. flock's lock belongs to the open file, which the
+// forked shards share, and ends when the last process holding it does; the file itself stays, empty.
+constexpr const char* kLockFile = ".gjkref-lock";
+
+// Takes the lock on `dir` for the rest of this process, or says why not.
+std::string lock_the_directory(const fs::path& dir) {
+  const fs::path file = dir / kLockFile;
+  const int fd = ::open(file.c_str(), O_RDWR | O_CREAT, 0644);
+  if (fd < 0) return std::string("cannot create ") + file.string() + ": " + std::strerror(errno);
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return error == EWOULDBLOCK ? "another gjkref check is running in it; wait for that one to end, or use another --out"
+                                : std::string("cannot lock ") + file.string() + ": " + std::strerror(error);
+  }
+  return "";  // fd stays open: the lock lasts until the process ends
+}
+
 void note_stop_signal(int signal) { g_stop_signal = signal; }
 
 void on_stop_signals(void (*handler)(int)) {
@@ -1249,7 +1269,8 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
     }
   std::sort(rep.counterexamples.begin(), rep.counterexamples.end());
 
-  const bool partial = stopped_by != 0 || static_cast<std::size_t>(rep.items) < campaign_items;
+  const bool partial =
+      stopped_by != 0 || static_cast<std::size_t>(rep.items) < campaign_items || !why_partial.empty();
   std::ofstream md(dir / "report.md");
   md << "# gjkref check report\n\n";
   if (stopped_by != 0)
@@ -1571,11 +1592,22 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: --out " << (dir.empty() ? "\"\"" : dir.string()) << ": " << why << "\n";
     return 2;
   }
+  if (const std::string why = lock_the_directory(dir); !why.empty()) {
+    err << "gjkref check: --out " << dir.string() << ": " << why << "\n";
+    return 2;
+  }
   const json identity = identity_of(o, seed, order);
   const fs::path identity_file = dir / "campaign.json";
   if (fs::exists(identity_file)) {
     std::ifstream f(identity_file);
     const json before = json::parse(f, nullptr, false);
+    // An unreadable campaign.json (cut short, emptied) says nothing about whose the logs are: refused like a missing
+    // one. (A parse failure is a "discarded" value, which compares unequal to nothing: it must be asked for.)
+    if (before.is_discarded()) {
+      err << "gjkref check: " << identity_file.string() << " is not valid JSON, so which campaign the logs in "
+          << dir.string() << " belong to is unknown; use another --out, or remove it\n";
+      return 2;
+    }
     if (before != identity) {
       err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
           << " differs: seed, families, dimensions or implementations); use another --out or remove it\n";
@@ -1594,6 +1626,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       }
     // Anything else there is not gjkref's: its reports (report.md, results.csv, ...) would overwrite it.
     for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.path().filename() == kLockFile) continue;
       err << "gjkref check: " << dir.string() << " holds " << entry.path().filename().string()
           << " but no campaign.json: a new campaign needs a new or empty directory (its reports would overwrite what "
           << "is there); use another --out\n";
@@ -1749,7 +1782,9 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   bool oracle_failed_while_shrinking = false;
   const bool saving_stopped =
       g_stop_signal == 0 && !save_counterexamples(dir, o, seed, implementations, err, oracle_failed_while_shrinking);
-  on_stop_signals(SIG_DFL);
+  // The reports are written with the signals still only noted: a second SIGINT (timeout(1) and a terminal's process
+  // group each deliver one) killed gjkref while it wrote them, leaving no report and a results.csv cut short. Writing
+  // them takes moments; a signal during it changes nothing, the campaign having stopped already or finished.
   const int stopped_by = g_stop_signal;
   std::string scope;
   if (o.slice)
@@ -1866,7 +1901,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   campaign.cases = whole["cases"].get<int>();
   const auto order = whole["implementations"].get<std::vector<std::string>>();
   const std::vector<Item> items = items_of(campaign);
-  std::map<int, std::size_t> logged_of_slice, share_of_slice;
+  std::map<int, std::size_t> logged_of_slice, share_of_slice, unsaved_of_slice;
   for (const auto& [index, slice_dir] : given) {
     const std::vector<std::size_t> share = shard_positions(items.size(), index, count);
     const CampaignLogs logs = read_logs(slice_dir, keys_at(items, share), order);
@@ -1876,6 +1911,12 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     }
     logged_of_slice[index] = logs.lines.size();
     share_of_slice[index] = share.size();
+    // A slice stopped after its last case was logged but before its counterexamples were saved (killed by a scheduler)
+    // has every case and not every counterexample: it did not finish either.
+    std::size_t unsaved = 0;
+    for (const Candidate& cand : counterexamples_to_save(slice_dir))
+      unsaved += !fs::exists(slice_dir / counterexample_path(cand.implementation, cand.finding, cand.item));
+    unsaved_of_slice[index] = unsaved;
   }
   const fs::path dir = m.out;
   if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
@@ -1919,11 +1960,19 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     for (int k = 0; k < count; ++k)
       if (!indices.count(k)) why_partial += " " + std::to_string(k) + "/" + std::to_string(count);
   }
-  for (const auto& [index, logged] : logged_of_slice)
+  bool unfinished = false;
+  for (const auto& [index, logged] : logged_of_slice) {
+    const std::string slice = "slice " + std::to_string(index) + "/" + std::to_string(count);
     if (logged < share_of_slice[index])
-      why_partial += (why_partial.empty() ? "" : "; ") + std::string("slice ") + std::to_string(index) + "/" +
-                     std::to_string(count) + " did not finish (" + std::to_string(logged) + " of its " +
-                     std::to_string(share_of_slice[index]) + " cases; rerun it, then merge again into a new directory)";
+      why_partial += (why_partial.empty() ? "" : "; ") + slice + " did not finish (" + std::to_string(logged) +
+                     " of its " + std::to_string(share_of_slice[index]) +
+                     " cases; rerun it, then merge again into a new directory)";
+    else if (unsaved_of_slice[index] > 0)
+      why_partial += (why_partial.empty() ? "" : "; ") + slice + " did not finish: " +
+                     std::to_string(unsaved_of_slice[index]) +
+                     " of its counterexamples are not saved (rerun it, then merge again into a new directory)";
+    unfinished |= logged < share_of_slice[index] || unsaved_of_slice[index] > 0;
+  }
   std::set<std::string> all_keys;
   for (const Item& item : items) all_keys.insert(item.key());
   const CampaignLogs logs = read_logs(dir, all_keys, order);
@@ -1938,9 +1987,11 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   out << "\n" << rep.items << " of " << campaign_items << " cases; " << rep.counterexamples.size()
       << " counterexamples saved; report: " << (dir / "report.md").string() << ", " << (dir / "report.json").string()
       << ", " << (dir / "results.csv").string() << "\n";
-  if (static_cast<std::size_t>(rep.items) < campaign_items)
-    err << "gjkref merge: the report is partial: " << rep.items << " of " << campaign_items
-        << " cases (a slice is missing or did not finish; rerun it, then merge again into a new directory)\n";
+  const bool partial = static_cast<std::size_t>(rep.items) < campaign_items || unfinished;
+  if (partial)
+    err << "gjkref merge: the report is partial: " << rep.items << " of " << campaign_items << " cases"
+        << (unfinished ? "; " + why_partial : " (a slice is missing or did not finish; rerun it, then merge again into a new directory)")
+        << "\n";
   if (rep.oracle_failures > 0) {
     err << "gjkref merge: THE ORACLE FAILED on " << rep.oracle_failures << " cases (saved in "
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
@@ -1949,7 +2000,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // A partial campaign (cases missing: the reports say "partial") is not a verdict on the implementations, whatever
   // its answers: 3, as a shard of check that stopped early, so that a CI job gated on the merge fails.
   if (rep.disagreements > 0) err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
-  if (static_cast<std::size_t>(rep.items) < campaign_items) return 3;
+  if (partial) return 3;
   return rep.disagreements > 0 ? 1 : 0;
 }
 

@@ -95,9 +95,11 @@ constexpr double kOpinionReachPairs = 1e6;
 
 // What one case added to eval's counts. oracle_disagreements: the oracle's methods disagreed or failed their
 // certificates; internal_errors: the case's process ended without a result (a crash in gjkref, CGAL or a built-in
-// library); oracle_timeouts: an oracle call passed its time limit, and no answer on the case was judged.
+// library); oracle_timeouts: an oracle call passed its time limit, and no answer on the case was judged;
+// one_method: cases beyond the second method's reach, answered by one exact method alone.
 struct Tally {
-  int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0;
+  int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0,
+      one_method = 0;
 };
 
 // One case: both exact methods, each implementation judged, the result written to `out` (a JSON line or a block of
@@ -124,7 +126,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       check = oracle::fast_oracle(c);
       if (check.method != oracle::Method::Hull) second = check.method;
     }
-    if (!second) check = truth;
+    if (!second) check = truth, ++t.one_method;
   } catch (const std::logic_error& e) {
     err << "gjkref eval: THE ORACLE FAILED on case '" << one_line(c.name) << "' (" << file << "): " << e.what()
         << "\nThis is a bug in gjkref; please report it with the case file.\n";
@@ -373,6 +375,7 @@ Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOp
       write_message({{"evaluated", t.evaluated},
                      {"disagreements", t.disagreements},
                      {"oracle_disagreements", t.oracle_disagreements},
+                     {"one_method", t.one_method},
                      {"out", case_out.str()},
                      {"err", case_err.str()}});
     } catch (const std::bad_alloc& e) {
@@ -408,6 +411,7 @@ Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOp
     t.evaluated = said["evaluated"].get<int>();
     t.disagreements = said["disagreements"].get<int>();
     t.oracle_disagreements = said["oracle_disagreements"].get<int>();
+    t.one_method = said["one_method"].get<int>();
     return t;
   }
   return report_unfinished(c, file, options, said, status, out, err);
@@ -423,7 +427,8 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
 
   oracle::set_time_limit(options.oracle_time_limit_seconds);
   int status = 0;
-  int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0;
+  int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0,
+      one_method = 0;
   for (const std::string& file : options.files) {
     std::error_code ec;
     if (std::filesystem::is_directory(file, ec)) {  // read_file would read it as an empty, malformed file
@@ -443,6 +448,7 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       disagreements += t.disagreements;
       oracle_disagreements += t.oracle_disagreements;
       internal_errors += t.internal_errors;
+      one_method += t.one_method;
       oracle_timeouts += t.oracle_timeouts;
       out.flush();  // each case's result as soon as it is known: a later failure cannot take it with it
     }
@@ -450,8 +456,10 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   if (!options.json)
     out << evaluated << " cases; " << disagreements
         << " answers outside their contract (docs/contract.md); the exact "
-        << "oracle methods (hull, QP; penetration depth: hull, support) agree on " << evaluated - oracle_disagreements
-        << " of " << evaluated << " cases"
+        << "oracle methods (hull, QP; penetration depth: hull, support) agree on "
+        << evaluated - oracle_disagreements - one_method << " of the " << evaluated - one_method
+        << " cases two of them answered"
+        << (one_method > 0 ? "; " + std::to_string(one_method) + " beyond the second method's reach, answered by one" : "")
         << (oracle_timeouts > 0 ? "; " + std::to_string(oracle_timeouts) + " cases not judged (oracle-timeout)" : "")
         << (internal_errors > 0 ? "; " + std::to_string(internal_errors) + " cases without a result (gjkref failed)"
                                 : "")

@@ -174,10 +174,14 @@ std::vector<std::vector<P3>> reference_path(const casefile::Case& c, int exponen
   return path;
 }
 
+// Text for the SVG: the markup characters as entities, and the control characters XML 1.0 does not allow (all below
+// U+0020 but tab, line feed and carriage return, which a case's name may hold: an ESC made the picture ill-formed) as
+// U+FFFD.
 std::string escape(const std::string& s) {
   std::string out;
   for (char ch : s) {
-    if (ch == '&') out += "&amp;";
+    if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') out += "\xEF\xBF\xBD";
+    else if (ch == '&') out += "&amp;";
     else if (ch == '<') out += "&lt;";
     else if (ch == '>') out += "&gt;";
     else if (ch == '"') out += "&quot;";

@@ -189,8 +189,20 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     j.not_judged = "refused: " + result.detail;
     return j;
   }
+  // A NaN or an infinity is a finding at any input, range or not (docs/comparing.md). A distance or depth of +∞ is the
+  // correct rounding of one beyond double's range: a finding only where the truth, rounded to double, is finite.
+  if (result.status == Status::Answered && !invalid) {
+    Result finite_part = result;
+    if (finite_part.distance && std::isinf(*finite_part.distance) && *finite_part.distance > 0 &&
+        std::isinf(truth.distance))
+      finite_part.distance.reset();
+    if (finite_part.penetration && std::isinf(*finite_part.penetration) && *finite_part.penetration > 0 &&
+        truth.verdict == oracle::Verdict::Overlapping && std::isinf(t.penetration().depth))
+      finite_part.penetration.reset();
+    if (finite_part.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
+  }
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
-  // failures, crashes and hangs are findings at any input.
+  // failures, crashes, hangs and non-finite numbers are findings at any input.
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
   if (answer_like && !invalid && !exact && !in_range(c, judged_exponent(info), scales_of(c).m)) {
     j.judged = false;
@@ -209,16 +221,6 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     case Status::Answered: break;
   }
   if (invalid) return fail(Finding::WrongInvalidInput);
-  // A distance or depth of +∞ is the correct rounding of one beyond double's range: a finding only where the truth,
-  // rounded to double, is finite.
-  Result finite_part = result;
-  if (finite_part.distance && std::isinf(*finite_part.distance) && *finite_part.distance > 0 &&
-      std::isinf(truth.distance))
-    finite_part.distance.reset();
-  if (finite_part.penetration && std::isinf(*finite_part.penetration) && *finite_part.penetration > 0 &&
-      truth.verdict == oracle::Verdict::Overlapping && std::isinf(t.penetration().depth))
-    finite_part.penetration.reset();
-  if (finite_part.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
   const Scales s = scales_of(c);
   const Allowances allow{exact, epsilon, s.m, s.r, c.dim, info.rounds_input()};
   j.scale = s.m;

@@ -48,6 +48,38 @@ constexpr bool kAddressSanitizer = false;
 namespace gjkref::impl {
 namespace {
 
+// Text from a plugin (its version, an answer's detail, its output quoted in a crash's explanation) as valid UTF-8:
+// every byte that does not begin a well-formed sequence (no overlong forms, no surrogates, nothing past U+10FFFF)
+// becomes U+FFFD. The reports are JSON, which holds UTF-8 only: one invalid byte in a detail stopped every campaign
+// that met it, and made eval's whole case an internal error.
+std::string as_utf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto byte = [&text](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char b = byte(i);
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+    if (b < 0x80) length = 1;
+    else if (b >= 0xC2 && b <= 0xDF) length = 2;
+    else if (b >= 0xE0 && b <= 0xEF) length = 3, low = b == 0xE0 ? 0xA0 : 0x80, high = b == 0xED ? 0x9F : 0xBF;
+    else if (b >= 0xF0 && b <= 0xF4) length = 4, low = b == 0xF0 ? 0x90 : 0x80, high = b == 0xF4 ? 0x8F : 0xBF;
+    bool valid = length > 0 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      const unsigned char c = byte(i + k);
+      valid = k == 1 ? c >= low && c <= high : c >= 0x80 && c <= 0xBF;
+    }
+    if (valid) {
+      out.append(text, i, length);
+      i += length;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
 using Clock = std::chrono::steady_clock;
 
 // The time `seconds` from now.
@@ -120,10 +152,18 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(0);  // the parent died before prctl took effect
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
-  // The worker's address space (kDefaultWorkerMemoryLimitMiB), before the library is loaded. Not under AddressSanitizer:
-  // its shadow memory is reserved address space, terabytes of it.
+  // The worker's address space (kDefaultWorkerMemoryLimitMiB), before the library is loaded: `memory_mib` beyond what
+  // the worker inherits from the process it was forked from (gjkref's code and data, the case being judged), so that
+  // the limit is the plugin's to use whatever gjkref holds (a case of 100,000 points made every worker fail to start
+  // under a limit of 30 MiB). Not under AddressSanitizer: its shadow memory is reserved address space, terabytes of it.
   if (memory_mib > 0 && !kAddressSanitizer) {
-    const rlim_t bytes = static_cast<rlim_t>(memory_mib) << 20;
+    rlim_t inherited = 0;
+    if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+      unsigned long pages = 0;
+      if (std::fscanf(statm, "%lu", &pages) == 1) inherited = static_cast<rlim_t>(pages) * ::sysconf(_SC_PAGESIZE);
+      std::fclose(statm);
+    }
+    const rlim_t bytes = inherited + (static_cast<rlim_t>(memory_mib) << 20);
     const rlimit limit{bytes, bytes};
     ::setrlimit(RLIMIT_AS, &limit);
   }
@@ -292,6 +332,7 @@ class Worker {
       std::uint32_t numbers[2] = {0, 0};
       Received got = receive_string(info.name, deadline);
       if (got == Received::All) got = receive_string(info.version, deadline);
+      info.version = as_utf8(info.version);
       if (got == Received::All) got = receive_string(info.scalar, deadline);
       if (got == Received::All) got = receive(numbers, sizeof numbers, deadline);
       if (got != Received::All) return failed(got, "listing the library's implementations");
@@ -551,7 +592,9 @@ class PluginImplementation final : public Implementation {
       r.detail = "not passed to the implementation: an empty shape or a non-finite coordinate";
       return r;
     }
-    return worker_.query(c);
+    r = worker_.query(c);
+    r.detail = as_utf8(r.detail);
+    return r;
   }
 
  private:

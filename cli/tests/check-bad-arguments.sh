@@ -47,6 +47,21 @@ mkdir -p "$WORK/used"
 echo "notes" > "$WORK/used/report.md"
 refused "holds report.md but no campaign.json" --impl reference-double --out "$WORK/used"
 grep -q "^notes$" "$WORK/used/report.md" || { echo "FAIL: report.md was overwritten"; failures=$((failures + 1)); }
+# A directory another run is writing to (its lock held, here by flock(1)): refused, not run beside it. Two runs on one
+# --out logged every case twice and overwrote each other's counterexamples and reports.
+mkdir -p "$WORK/busy"
+status=0
+flock "$WORK/busy/.gjkref-lock" "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 2 --seed 1 \
+  --jobs 1 --no-progress --out "$WORK/busy" > "$WORK/busy.out" 2>&1 || status=$?
+if [ "$status" -ne 2 ] || ! grep -q "another gjkref check is running in it" "$WORK/busy.out"; then
+  echo "FAIL: a run on a directory whose lock is held exited $status: $(cat "$WORK/busy.out")"; failures=$((failures + 1))
+fi
+# Once the lock is free, the same directory takes a campaign, and a second run resumes it.
+for run in 1 2; do
+  "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 2 --seed 1 --jobs 1 --no-progress \
+    --out "$WORK/busy" > "$WORK/busy-$run.out" 2>&1 ||
+    { echo "FAIL: run $run on the freed directory exited $?: $(cat "$WORK/busy-$run.out")"; failures=$((failures + 1)); }
+done
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit nan
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --time-limit 0
 refused "a time limit is a number of seconds" --impl reference-double --out "$WORK/c" --oracle-time-limit nan

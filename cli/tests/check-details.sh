@@ -5,7 +5,7 @@
 # a backslash and each control character (\n, \r, \t, \xNN), and the logs keep the text as it came (JSON). A refusal's
 # reason is logged with its not-judged row and shown in results.csv, and a campaign resumes from such rows. A detail
 # that differs on every answer does not make report.json grow with the answers (kReportedDetails). junit.xml stays
-# well-formed with such text.
+# well-formed with such text. Text that is not UTF-8 reaches the reports with each bad byte as U+FFFD.
 # Usage: check-details.sh GJKREF MISBEHAVING_PLUGIN WORKDIR
 set -euo pipefail
 GJKREF="$1"
@@ -90,3 +90,27 @@ if [case.get("classname") for case in skipped] != ["gjkref.misbehaving"]:
     fail("junit.xml does not skip the family in which every answer was refused")
 print(f"check-details: {len(saved)} counterexamples and 40 rows with the detail on one line")
 PY
+
+# A detail that is not UTF-8 (a byte 0xFF; a sequence cut short): the reports and logs are JSON, which holds UTF-8
+# only. Each bad byte becomes U+FFFD and the campaign, and eval, go on; before, every shard stopped (exit 3: "invalid
+# UTF-8 byte"), again on every rerun, and eval called the whole case an internal error.
+BAD=$'bad\xff \xe2\x82 end'
+REPLACED=$'bad\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd end'
+status=0
+GJKREF_TEST_DETAIL="$BAD" "$GJKREF" check --impl reference-exact --plugin "$PLUGIN" --family random --dim 2 --cases 5 \
+  --seed 3 --jobs 1 --no-progress --out "$WORK/utf8" > "$WORK/utf8.out" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fail "a plugin whose detail is not UTF-8 exited $status, expected 1: $(tail -3 "$WORK/utf8.out")"
+grep -qF "$REPLACED" "$WORK/utf8/results.csv" || fail "results.csv does not hold the detail with U+FFFD for its bad bytes"
+printf '%s\n' '{ "format": "gjkref-case/1", "name": "apart", "dim": 2, "a": { "points": [[0, 0], [1, 0], [0, 1]] },' \
+  '  "b": { "points": [[3, 0], [4, 0], [3, 1]] } }' > "$WORK/apart.json"
+status=0
+GJKREF_TEST_DETAIL="$BAD" "$GJKREF" eval --impl misbehaving --plugin "$PLUGIN" --json "$WORK/apart.json" \
+  > "$WORK/utf8-eval.out" 2> "$WORK/utf8-eval.err" || status=$?
+[ "$status" -ne 3 ] || fail "eval called the case an internal error: $(cat "$WORK/utf8-eval.err")"
+python3 - "$WORK/utf8-eval.out" "$REPLACED" <<'PY'
+import json, sys
+line = json.loads(open(sys.argv[1], encoding="utf-8").readline())
+if line["result"] != "evaluated" or line["results"]["misbehaving"]["detail"] != sys.argv[2]:
+    sys.exit(f"check-details: eval's answer is not the plugin's with U+FFFD for its bad bytes: {line}")
+PY
+echo "check-details: a detail that is not UTF-8 is reported with U+FFFD"

@@ -2,6 +2,8 @@
 # CTest cli.check-interrupt (docs/comparing.md, "Interrupting"): SIGINT sent to the campaign's parent process alone —
 # what a supervisor or a CI runner sends — stops its shards and their workers (no process of the campaign is left),
 # writes a report of what finished, marked partial, and exits 130; the same command then resumes and completes it.
+# SIGINT sent again and again until it ends (a second one came while it wrote its reports, and killed it) changes
+# nothing: the same partial report, whole.
 # Usage: check-interrupt.sh GJKREF WORKDIR PLUGINS (libgjkref-judge-plugins.so)
 set -euo pipefail
 GJKREF="$1"
@@ -51,4 +53,33 @@ grep -q "resuming the campaign" "$WORK/second.out" || fail "the rerun did not re
 [ "$(logged)" -eq "$ITEMS" ] || fail "$(logged) items logged after resuming, expected $ITEMS"
 python3 -c "import json,sys; r=json.load(open('$WORK/campaign/report.json')); sys.exit(0 if not r['partial'] else 1)" ||
   fail "the completed campaign's report is still marked partial"
+
+# SIGINT again and again from the 4,000th item of 6,000 until the process ends: the same partial report and exit status, the report
+# files whole. (With the default action restored before the reports were written, a signal while they were written
+# killed it: no report.md, results.csv cut short.)
+# A larger campaign, interrupted late, so that the reports take long enough to be hit.
+REPEATED=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
+          --cases 1500 --seed 5 --jobs 2 --no-progress --out "$WORK/repeated")
+setsid "$GJKREF" "${REPEATED[@]}" > "$WORK/repeated.out" 2> "$WORK/repeated.err" &
+LEADER=$!
+for _ in $(seq 1 6000); do
+  if [ "$(cat "$WORK"/repeated/shard-*.jsonl 2>/dev/null | wc -l || true)" -ge 4000 ]; then break; fi
+  sleep 0.01
+done
+while kill -INT "$LEADER" 2> /dev/null; do :; done
+status=0
+wait "$LEADER" || status=$?
+[ "$status" -eq 130 ] || fail "exit status $status under repeated SIGINTs, expected 130 ($(cat "$WORK/repeated.err"))"
+grep -q "interrupted (SIGINT) after" "$WORK/repeated.err" || fail "no interruption message under repeated SIGINTs"
+grep -q '^\*\*Partial:\*\* the campaign was interrupted (SIGINT)' "$WORK/repeated/report.md" ||
+  fail "report.md is missing or not marked partial under repeated SIGINTs"
+python3 - "$WORK/repeated" <<'PY' || fail "a report file is not whole under repeated SIGINTs"
+import csv, glob, json, sys
+d = sys.argv[1]
+logged = sum(1 for f in glob.glob(d + "/shard-*.jsonl") for _ in open(f))
+report = json.load(open(d + "/report.json"))
+rows = list(csv.reader(open(d + "/results.csv", newline="")))
+assert report["partial"] and report["items"] == logged, (report["items"], logged)
+assert all(len(r) == len(rows[0]) for r in rows) and open(d + "/results.csv").read().endswith("\n")
+PY
 echo "check-interrupt: stopped after $lines of $ITEMS items with nothing left running, a partial report, and resumed"

@@ -2,7 +2,7 @@
 # CTest cli.check-resume-logs (docs/comparing.md, "Output and resuming"): a campaign resumes only from logs it can
 # trust. A log line that is valid JSON but not one gjkref check writes (no results, a short row), a line of an item
 # outside the campaign (beyond its --cases, or logged by a run with a larger --cases), and logs whose campaign.json is
-# gone (whose seed is unknown) are refused with exit status 2 and the file and line named — never an uncaught
+# gone or unreadable (whose seed is unknown) are refused with exit status 2 and the file and line named — never an uncaught
 # exception, never counted. gjkref merge refuses such a slice the same way. A last line cut by a kill is still dropped
 # and its case redone.
 # Usage: check-resume-logs.sh GJKREF WORKDIR
@@ -58,6 +58,16 @@ refused orphaned 'holds logs \(shard-0.jsonl\) but no campaign.json' \
   "$GJKREF" check --impl reference-double --family touching --dim 2 --seed 2 --jobs 1 --no-progress --cases 20 \
   --out "$WORK/orphaned"
 [ ! -e "$WORK/orphaned/campaign.json" ] || fail "a campaign.json was written beside logs of unknown origin"
+
+# campaign.json emptied or cut short, and another seed: refused too. (An unreadable campaign.json compared unequal to
+# nothing: the seed-2 run resumed the seed-1 logs, ran nothing and reported them as seed 2's, exit 0.)
+for cut in 0 50; do
+  copy unreadable-$cut
+  head -c "$cut" "$WORK/good/campaign.json" > "$WORK/unreadable-$cut/campaign.json"
+  refused unreadable-$cut 'campaign.json is not valid JSON, so which campaign the logs in .* belong to is unknown' \
+    "$GJKREF" check --impl reference-double --family touching --dim 2 --seed 2 --jobs 1 --no-progress --cases 20 \
+    --out "$WORK/unreadable-$cut"
+done
 
 # A slice with a line without results: merge refuses it.
 for k in 0 1; do

@@ -34,6 +34,26 @@ diff "$WORK/whole/campaign.json" "$WORK/merged/campaign.json" || fail "campaign.
 diff -r "$WORK/whole/counterexamples" "$WORK/merged/counterexamples" || fail "the counterexamples differ"
 saved=$(find "$WORK/merged/counterexamples" -name '*.json' | wc -l)
 [ "$saved" -ge 2 ] || fail "only $saved counterexamples: nothing to compare"
+# A slice killed after its last case was logged but before its counterexamples were saved (its logs whole, its
+# counterexamples and reports not written): merge says it did not finish, marks the report partial and exits 3
+# (it merged as complete, with fewer counterexamples). Rerun, the slice resumes and saves them; merged again, the
+# campaign's counterexamples are whole.
+[ -n "$(find "$WORK/slice-1/counterexamples" -name '*.json' 2>/dev/null)" ] || fail "slice 1 saved no counterexample"
+cp -r "$WORK/slice-1" "$WORK/slice-1-cut"
+rm -rf "$WORK/slice-1-cut/counterexamples" "$WORK/slice-1-cut"/report.* "$WORK/slice-1-cut/results.csv" \
+  "$WORK/slice-1-cut/junit.xml"
+status=0
+"$GJKREF" merge --out "$WORK/merged-cut" "$WORK/slice-0" "$WORK/slice-1-cut" > "$WORK/merged-cut.out" \
+  2> "$WORK/merged-cut.err" || status=$?
+[ "$status" -eq 3 ] || fail "a merge with a slice that saved no counterexample exited $status, expected 3"
+grep -q "slice 1/2 did not finish: [0-9]* of its counterexamples are not saved" "$WORK/merged-cut.err" ||
+  fail "merge does not say the slice did not finish: $(cat "$WORK/merged-cut.err")"
+grep -q '^\*\*Partial:\*\*' "$WORK/merged-cut/report.md" || fail "the merged report is not marked partial"
+run "$GJKREF" "${ARGS[@]}" --jobs 1 --shard 1/2 --out "$WORK/slice-1-cut" > "$WORK/slice-1-rerun.out"
+run "$GJKREF" merge --out "$WORK/merged-again" "$WORK/slice-0" "$WORK/slice-1-cut" > "$WORK/merged-again.out"
+diff -r "$WORK/whole/counterexamples" "$WORK/merged-again/counterexamples" ||
+  fail "the counterexamples differ after the slice was rerun"
+
 # One job saves what two jobs and two slices save: the first 3 of each kind in the campaign's order, whatever the
 # number of processes (some kind here has 3, so the count per kind is compared too).
 run "$GJKREF" "${ARGS[@]}" --jobs 1 --out "$WORK/one-job" > "$WORK/one-job.out"

@@ -118,6 +118,30 @@ TEST(Isolation, AWorkerPastItsMemoryLimitFailsAlone) {
   EXPECT_EQ(fine.status, Status::Answered) << fine.detail;
 }
 
+// The limit is the plugin's to use, beyond what its worker inherits from the process that forks it: with 512 MiB
+// reserved by that process (a large case, say), a limit of 64 MiB still lets the worker load its library and answer.
+// Before, the limit counted the inherited address space, and every worker failed to start ("failed to map segment").
+TEST(Isolation, TheMemoryLimitIsThePluginsBeyondWhatItInherits) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "the worker memory limit is not applied under AddressSanitizer";
+#endif
+#endif
+  constexpr std::size_t kReserved = std::size_t{512} << 20;
+  void* held = std::malloc(kReserved);  // address space, not touched
+  ASSERT_NE(held, nullptr);
+  std::string error;
+  auto limited = load_plugin(kPluginDir + "/libgjkref-misbehaving-plugin.so", error, WorkerLimits{5, 64});
+  EXPECT_EQ(error, "");
+  if (limited.size() == 1) {
+    const Result r = limited.front()->run(square_pair(2, kWellBehaved, {0.5, 0, 0}));
+    EXPECT_EQ(r.status, Status::Answered) << r.detail;
+  }
+  std::free(held);
+}
+
 TEST(Isolation, NaNInAnAnswerIsFlagged) {
   auto impl = misbehaving(kShortTimeLimitSeconds);
   ASSERT_TRUE(impl);
@@ -835,6 +859,22 @@ TEST(Judge, TinyCoordinatesBesideAJudgedScaleAreJudged) {
   c.b.points[0][1] = 1e-40;  // subnormal in float
   const oracle::Answer float_truth = oracle::hull_oracle(c);
   EXPECT_TRUE(judge(float_truth, answered(false), info_of("float"), c).disagrees());
+}
+
+// A NaN or an infinity is a finding at any input, inside the contract's range or not: a NaN distance on input at 2^600
+// (beyond double's judged range) was "not judged", though docs/comparing.md calls it a finding everywhere.
+TEST(Judge, ANonFiniteNumberIsAFindingBeyondTheRangeToo) {
+  casefile::Case huge = squares(1);
+  for (auto* s : {&huge.a, &huge.b})
+    for (auto& p : s->points)
+      for (double& x : p) x = std::ldexp(x, 600);
+  const oracle::Answer truth = oracle::hull_oracle(huge);
+  EXPECT_FALSE(judge(truth, answered(true, std::ldexp(1.0, 600)), info_of("double"), huge).judged);
+  const Judged nan = judge(truth, answered(true, std::nan("")), info_of("double"), huge);
+  EXPECT_TRUE(nan.judged);
+  EXPECT_EQ(nan.finding, Finding::NonFiniteNumber);
+  EXPECT_TRUE(nan.disagrees());
+  EXPECT_EQ(judge(truth, answered(true, INFINITY), info_of("double"), huge).finding, Finding::NonFiniteNumber);
 }
 
 // The exact and certified references on input at the ends of double's range: coordinates near ±2^1023 (the witnesses'
