@@ -1610,7 +1610,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     }
     if (before != identity) {
       err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
-          << " differs: seed, families, dimensions or implementations); use another --out or remove it\n";
+          << " differs: seed, families, dimensions, implementations or --shard slice); use another --out or remove it\n";
       return 2;
     }
     out << "resuming the campaign in " << dir.string() << "\n";

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -24,6 +25,9 @@
 #endif
 
 int main(int argc, char** argv) {
+  // A reader that stops reading (gjkref demo | head -1) makes a write fail with EPIPE, which `written` below takes as
+  // the reader's wish; without this the signal killed gjkref (exit 141) where no worker had been started to ignore it.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"gjkref: the correctness baseline for GJK"};
   std::string version = std::string("gjkref ") + GJKREF_VERSION;
 #ifdef GJKREF_HAVE_ORACLE
@@ -97,7 +101,9 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false)
       ->delimiter(',')
       ->check(CLI::IsMember({2, 3}));
-  check->add_option("--cases", check_options.cases, "cases per family and dimension")->capture_default_str();
+  check->add_option("--cases", check_options.cases, "cases per family and dimension")
+      ->capture_default_str()
+      ->check(whole_number(std::numeric_limits<int>::max(), "--cases is a whole number from 1 to 2147483647", "CASES"));
   CLI::Option* seed_option =
       check->add_option("--seed", check_seed, "the seed (default: random, printed)")->check(decimal_digits);
   check->add_option("--jobs", check_options.jobs, "worker shards (processes)")

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <limits>
@@ -417,6 +420,10 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
 }
 
 int run_render(const RenderOptions& options, std::ostream& out, std::ostream& err) {
+  if (std::error_code ec; std::filesystem::is_directory(options.file, ec)) {  // read as an empty, malformed file
+    err << "gjkref render: " << options.file << ": is a directory (give one case file)\n";
+    return 2;
+  }
   const casefile::Parsed parsed = casefile::read_file(options.file);
   if (parsed.error) {
     err << "gjkref render: " << parsed.error->message() << "\n";
@@ -471,10 +478,13 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
     err << "gjkref render: memory ran out drawing case '" << c.name << "'\n";
     return 3;
   }
+  errno = 0;
   std::ofstream file(options.out);
   file << svg;
+  file.flush();
   if (!file) {
-    err << "gjkref render: cannot write " << options.out << "\n";
+    err << "gjkref render: cannot write " << options.out << (errno != 0 ? std::string(": ") + std::strerror(errno) : "")
+        << "\n";
     return 2;
   }
   out << "wrote " << options.out << " (" << answers.size() << " implementations)\n";

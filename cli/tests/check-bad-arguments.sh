@@ -22,6 +22,12 @@ refused() {
     echo "ok: $* -> $(head -1 "$WORK/out")"
   fi
 }
+# --cases beyond an int: said so, with the range (it said only "Could not convert").
+status=0
+"$GJKREF" check --cases 3000000000 --impl reference-double --out "$WORK/many" > "$WORK/out" 2>&1 || status=$?
+if [ "$status" -ne 2 ] || ! grep -q -- "--cases is a whole number from 1 to 2147483647" "$WORK/out"; then
+  echo "FAIL: --cases 3000000000 exited $status: $(cat "$WORK/out")"; failures=$((failures + 1))
+fi
 refused "no directory named" --impl reference-double --out ""
 refused "exists and is not a directory" --impl reference-double --out "$WORK/a-file"
 refused "cannot be created" --impl reference-double --out /proc/gjkref-cannot-be-here
