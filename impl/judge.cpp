@@ -79,15 +79,22 @@ Finding wrong_verdict(oracle::Verdict truth) {
   }
 }
 
-// Is every coordinate's magnitude at most 2^e, and the input's scale M (the largest coordinate of a difference a − b)
-// 0 or at least 2^−e?
-bool in_range(const casefile::Case& c, int e, double m) {
+// Is every coordinate 0 or normal in the implementation's scalar (at least `smallest`, its least normal number) and at
+// most 2^e in magnitude, and the input's scale M (the largest coordinate of a difference a − b) 0 or at least 2^−e?
+bool in_range(const casefile::Case& c, int e, double smallest, double m) {
   const double hi = std::ldexp(1.0, e);
   for (const auto* s : {&c.a, &c.b})
     for (const auto& p : s->points)
       for (int k = 0; k < c.dim; ++k)
-        if (std::fabs(p[k]) > hi) return false;
+        if (std::fabs(p[k]) > hi || (p[k] != 0 && std::fabs(p[k]) < smallest)) return false;
   return m == 0 || m >= std::ldexp(1.0, -e);
+}
+
+// The least normal number of the implementation's scalar, as a double (long double's is below every double).
+double smallest_normal(const Info& info) {
+  if (info.scalar == "float") return std::numeric_limits<float>::min();
+  if (info.scalar == "long double") return 0;
+  return std::numeric_limits<double>::min();
 }
 
 // x ≤ bound, exactly, for a rational x² ≥ 0 and a double bound (+∞ holds everything, NaN nothing: GMP cannot take
@@ -189,25 +196,15 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     j.not_judged = "refused: " + result.detail;
     return j;
   }
-  // A NaN or an infinity is a finding at any input, range or not (docs/comparing.md). A distance or depth of +∞ is the
-  // correct rounding of one beyond double's range: a finding only where the truth, rounded to double, is finite.
-  if (result.status == Status::Answered && !invalid) {
-    Result finite_part = result;
-    if (finite_part.distance && std::isinf(*finite_part.distance) && *finite_part.distance > 0 &&
-        std::isinf(truth.distance))
-      finite_part.distance.reset();
-    if (finite_part.penetration && std::isinf(*finite_part.penetration) && *finite_part.penetration > 0 &&
-        truth.verdict == oracle::Verdict::Overlapping && std::isinf(t.penetration().depth))
-      finite_part.penetration.reset();
-    if (finite_part.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
-  }
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
-  // failures, crashes, hangs and non-finite numbers are findings at any input.
+  // failures, crashes and hangs are findings at any input.
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
-  if (answer_like && !invalid && !exact && !in_range(c, judged_exponent(info), scales_of(c).m)) {
+  if (answer_like && !invalid && !exact &&
+      !in_range(c, judged_exponent(info), smallest_normal(info), scales_of(c).m)) {
     j.judged = false;
-    j.not_judged = "coordinates outside 2^±" + std::to_string(judged_exponent(info)) + " (" + info.scalar +
-                   "'s judged range, docs/contract.md)";
+    const std::string e = std::to_string(judged_exponent(info));
+    j.not_judged = "coordinates outside 2^±" + e + " (" + info.scalar + "'s judged range, docs/contract.md: every " +
+                   "coordinate at most 2^" + e + " and 0 or normal, the scale M at least 2^-" + e + ")";
     return j;
   }
   switch (result.status) {
@@ -221,6 +218,16 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     case Status::Answered: break;
   }
   if (invalid) return fail(Finding::WrongInvalidInput);
+  // A distance or depth of +∞ is the correct rounding of one beyond double's range: a finding only where the truth,
+  // rounded to double, is finite.
+  Result finite_part = result;
+  if (finite_part.distance && std::isinf(*finite_part.distance) && *finite_part.distance > 0 &&
+      std::isinf(truth.distance))
+    finite_part.distance.reset();
+  if (finite_part.penetration && std::isinf(*finite_part.penetration) && *finite_part.penetration > 0 &&
+      truth.verdict == oracle::Verdict::Overlapping && std::isinf(t.penetration().depth))
+    finite_part.penetration.reset();
+  if (finite_part.has_non_finite_number()) return fail(Finding::NonFiniteNumber);
   const Scales s = scales_of(c);
   const Allowances allow{exact, epsilon, s.m, s.r, c.dim, info.rounds_input()};
   j.scale = s.m;
