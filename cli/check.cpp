@@ -1045,23 +1045,6 @@ std::string csv_text(const std::string& text) {
   return quoted + "\"";
 }
 
-// Text in XML 1.0 (junit.xml): on one line (one_line: no control character is left, and XML allows none of them
-// but those one_line escapes), with the five markup characters as entities.
-std::string xml_text(const std::string& text) {
-  std::string out;
-  for (const char ch : one_line(text)) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 // junit.xml, for CI systems that show test results: one test suite per implementation and one test case per family
 // and dimension it answered. A test case fails when any of its answers is outside the contract (the failure's message
 // counts them; its text gives them by finding, and the counterexamples saved with their replay command); it is skipped

@@ -22,6 +22,7 @@
 #include "gjkref/judge.hpp"
 #include "eval.hpp"
 #include "selection.hpp"
+#include "text.hpp"
 
 namespace gjkref::cli {
 namespace {
@@ -175,22 +176,6 @@ std::vector<std::vector<P3>> reference_path(const casefile::Case& c, int exponen
     return 0;
   });
   return path;
-}
-
-// Text for the SVG: the markup characters as entities, and the control characters XML 1.0 does not allow (all below
-// U+0020 but tab, line feed and carriage return, which a case's name may hold: an ESC made the picture ill-formed) as
-// U+FFFD.
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') out += "\xEF\xBF\xBD";
-    else if (ch == '&') out += "&amp;";
-    else if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '"') out += "&quot;";
-    else out += ch;
-  }
-  return out;
 }
 
 std::string number(double x) {
@@ -359,7 +344,7 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << 2 * kPanel + 20 << "\" height=\"" << height
       << "\" font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"10\" y=\"20\" font-weight=\"bold\">" << escape(c.name) << " (" << c.dim << "D"
+      << "<text x=\"10\" y=\"20\" font-weight=\"bold\">" << xml_text(c.name) << " (" << c.dim << "D"
       << (c.dim == 3 ? ", two orthogonal views" : "") << ")</text>\n";
   for (std::size_t row = 0; row < views.size(); ++row) {
     const View& view = views[row];
@@ -412,7 +397,7 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
   }
   double y = kTop + rows_height;
   for (const auto& [line, colour] : text) {
-    svg << "<text x=\"10\" y=\"" << y << "\" fill=\"" << colour << "\">" << escape(line) << "</text>\n";
+    svg << "<text x=\"10\" y=\"" << y << "\" fill=\"" << colour << "\">" << xml_text(line) << "</text>\n";
     y += kLine;
   }
   svg << "</svg>\n";

@@ -1,4 +1,4 @@
-// Text from outside gjkref (an implementation's detail, a case's name) made safe for line-based output.
+// Text from outside gjkref (an implementation's detail, a case's name) made safe for line-based output and XML.
 #pragma once
 
 #include <cstdio>
@@ -26,6 +26,23 @@ inline std::string one_line(const std::string& text) {
         } else {
           out += ch;
         }
+    }
+  }
+  return out;
+}
+
+// Text in XML 1.0 (junit.xml, render's SVG): on one line (one_line: no control character is left, and XML allows none
+// of them but those one_line escapes), with the five markup characters as entities.
+inline std::string xml_text(const std::string& text) {
+  std::string out;
+  for (const char ch : one_line(text)) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += ch;
     }
   }
   return out;

@@ -314,58 +314,46 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (info.can(kNormal) && !result.normal) flag(Finding::MissingNormal);
     if (info.can(kContacts) && !result.contacts) flag(Finding::MissingContacts);
   };
-  if (truly_separated) {
-    // The shapes are apart: PD = 0, and the directional depth h_D(n)/|n| is at most 0 for a direction that separates
-    // them. Contact points of shapes apart can only be a closest pair: judged as witnesses.
-    if (result.penetration) {
-      const double depth = *result.penetration;
-      j.depth_error = std::fabs(depth);
-      if (std::fabs(depth) > allow.of_value(0) + verdict_slack) flag(Finding::DepthOutsideContract);
-    }
-    require_the_rest();
-    if (result.normal) {
-      const auto excess = oracle::directional_depth_excess(c, *result.normal, mpq_class(0));
-      j.normal_error = excess;
-      if (!excess || *excess > allow.of_normal(0) + verdict_slack) flag(Finding::NormalOutsideContract);
-    }
-    if (result.contacts) {
-      std::optional<double> error;
-      const bool pair = witness_pair((*result.contacts)[0], (*result.contacts)[1], verdict_slack, error);
-      j.contact_error = error;
-      if (!pair) flag(Finding::ContactOutsideContract);
-    }
-    return j;
-  }
-  const oracle::Penetration& p = t.penetration();
-  // Where PD is beyond double's range (p.depth = +∞), the allowances are those of the largest double, and a finite
-  // depth is measured against the exact one, as the distance is.
-  const double finite_depth = std::min(p.depth, std::numeric_limits<double>::max());
+  // The truth: PD and its square, from the oracle for pairs that meet; 0 for shapes apart, along any direction that
+  // separates them the directional depth h_D(n)/|n| being at most 0.
+  const oracle::Penetration* p = truly_separated ? nullptr : &t.penetration();
+  const double pd = p ? p->depth : 0;
+  const mpq_class squared_pd = p ? p->squared_depth : mpq_class(0);
+  // Where PD is beyond double's range (pd = +∞), the allowances are those of the largest double, and a finite depth is
+  // measured against the exact one, as the distance is.
+  const double finite_depth = std::min(pd, std::numeric_limits<double>::max());
   const double allowed = allow.of_value(finite_depth) + verdict_slack;
   if (result.penetration) {
     const double depth = *result.penetration;
-    const double error = depth == p.depth ? 0 : std::fabs(depth - p.depth);
+    const double error = depth == pd ? 0 : std::fabs(depth - pd);
     if (std::isfinite(error)) j.depth_error = error;
     // The certified mode promises the correctly rounded depth: bit-equal to the oracle's.
-    const bool rounding_mismatch = info.scalar == "certified" && depth != p.depth;
+    const bool rounding_mismatch = info.scalar == "certified" && depth != pd;
     bool outside = false;
-    if (error != 0 && std::isfinite(p.depth))
+    if (error != 0 && std::isfinite(pd))
       outside = error > allowed;
     else if (error != 0)
-      outside = depth < 0 || !root_near(mpq_class(depth) * depth, p.depth, p.squared_depth, allowed);
+      outside = depth < 0 || !root_near(mpq_class(depth) * depth, pd, squared_pd, allowed);
     if (rounding_mismatch || outside) flag(Finding::DepthOutsideContract);
   }
   require_the_rest();
   if (result.normal) {
     // A zero normal gives no direction at all: outside the contract, with no error to measure.
-    const auto excess = oracle::directional_depth_excess(c, *result.normal, p.squared_depth);
+    const auto excess = oracle::directional_depth_excess(c, *result.normal, squared_pd);
     j.normal_error = excess;
     if (!excess || *excess > allow.of_normal(finite_depth) + verdict_slack) flag(Finding::NormalOutsideContract);
   }
-  if (result.contacts) {
+  if (result.contacts && !p) {
+    // Contact points of shapes apart can only be a closest pair: judged as witnesses.
+    std::optional<double> error;
+    const bool pair = witness_pair((*result.contacts)[0], (*result.contacts)[1], verdict_slack, error);
+    j.contact_error = error;
+    if (!pair) flag(Finding::ContactOutsideContract);
+  } else if (result.contacts) {
     const auto& [ca, cb] = *result.contacts;
     const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
-    const double offset = oracle::contact_offset(ca, cb, p);
+    const double offset = oracle::contact_offset(ca, cb, *p);
     j.contact_error = std::max({offset, root(da), root(db)});
     const double on_hull = w + verdict_slack;
     if (!root_within(da, on_hull) || !root_within(db, on_hull) || offset > allowed + 2 * w)
