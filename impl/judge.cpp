@@ -79,16 +79,22 @@ Finding wrong_verdict(oracle::Verdict truth) {
   }
 }
 
-// Is every non-zero coordinate's magnitude within [2^−e, 2^e]? (Per coordinate, not on the input's scale M alone: a
-// coordinate far below 2^−e beside a unit scale sets the floating EPA's frame from a tiny GJK simplex, and its normal
-// leaves the contract there, finite or not: finding 29, docs/edge-cases.md, open.)
-bool in_range(const casefile::Case& c, int e) {
-  const double lo = std::ldexp(1.0, -e), hi = std::ldexp(1.0, e);
+// Is every coordinate 0 or normal in the implementation's scalar (at least `smallest`, its least normal number) and at
+// most 2^e in magnitude, and the input's scale M (the largest coordinate of a difference a − b) 0 or at least 2^−e?
+bool in_range(const casefile::Case& c, int e, double smallest, double m) {
+  const double hi = std::ldexp(1.0, e);
   for (const auto* s : {&c.a, &c.b})
     for (const auto& p : s->points)
       for (int k = 0; k < c.dim; ++k)
-        if (p[k] != 0 && (std::fabs(p[k]) < lo || std::fabs(p[k]) > hi)) return false;
-  return true;
+        if (std::fabs(p[k]) > hi || (p[k] != 0 && std::fabs(p[k]) < smallest)) return false;
+  return m == 0 || m >= std::ldexp(1.0, -e);
+}
+
+// The least normal number of the implementation's scalar, as a double (long double's is below every double).
+double smallest_normal(const Info& info) {
+  if (info.scalar == "float") return std::numeric_limits<float>::min();
+  if (info.scalar == "long double") return 0;
+  return std::numeric_limits<double>::min();
 }
 
 // x ≤ bound, exactly, for a rational x² ≥ 0 and a double bound (+∞ holds everything, NaN nothing: GMP cannot take
@@ -193,10 +199,12 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
   // failures, crashes and hangs are findings at any input.
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
-  if (answer_like && !invalid && !exact && !in_range(c, judged_exponent(info))) {
+  if (answer_like && !invalid && !exact &&
+      !in_range(c, judged_exponent(info), smallest_normal(info), scales_of(c).m)) {
     j.judged = false;
-    j.not_judged = "coordinates outside 2^±" + std::to_string(judged_exponent(info)) + " (" + info.scalar +
-                   "'s judged range, docs/contract.md)";
+    const std::string e = std::to_string(judged_exponent(info));
+    j.not_judged = "coordinates outside 2^±" + e + " (" + info.scalar + "'s judged range, docs/contract.md: every " +
+                   "coordinate at most 2^" + e + " and 0 or normal, the scale M at least 2^-" + e + ")";
     return j;
   }
   switch (result.status) {

@@ -842,6 +842,35 @@ TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
   EXPECT_FALSE(judge(oracle::hull_oracle(tiny), answered(true, 0.0), info_of("double"), tiny).judged);
 }
 
+// The range clause is on the input's scale, and on each coordinate only as far as the contract's "normal range" goes: a
+// coordinate of 10⁻²⁰⁰ beside unit squares (double) or of 10⁻³⁵ (float) leaves the case judged, and a wrong answer
+// there refused; a coordinate subnormal in the implementation's scalar (10⁻⁴⁰ in float) does not. Before, one
+// coordinate below 2^−500 (2^−100 in float) anywhere made the whole case unjudged. What does not matter: which point
+// holds it.
+TEST(Judge, TinyCoordinatesBesideAJudgedScaleAreJudged) {
+  casefile::Case c = squares(3);  // [0,1]² and [4,5]×[0,1]: d = 3
+  c.b.points[0][1] = 1e-200;
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.verdict, oracle::Verdict::Separated);
+  EXPECT_TRUE(judge(truth, answered(true, 3.0), info_of("double"), c).judged);
+  EXPECT_FALSE(judge(truth, answered(true, 3.0), info_of("double"), c).disagrees());
+  EXPECT_EQ(judge(truth, answered(false), info_of("double"), c).finding, Finding::IntersectingWhileSeparated);
+  EXPECT_TRUE(judge(truth, answered(false), info_of("double"), c).disagrees());
+  c.b.points[0][1] = 1e-35;  // normal in float, below 2^−100
+  const oracle::Answer float_truth = oracle::hull_oracle(c);
+  EXPECT_TRUE(judge(float_truth, answered(true, 3.0), info_of("float"), c).judged);
+  EXPECT_FALSE(judge(float_truth, answered(true, 3.0), info_of("float"), c).disagrees());
+  EXPECT_TRUE(judge(float_truth, answered(false), info_of("float"), c).disagrees());
+  c.b.points[0][1] = 1e-40;  // subnormal in float: outside float's range, judged in double
+  const oracle::Answer subnormal_truth = oracle::hull_oracle(c);
+  EXPECT_FALSE(judge(subnormal_truth, answered(false), info_of("float"), c).judged);
+  EXPECT_TRUE(judge(subnormal_truth, answered(false), info_of("double"), c).disagrees());
+  c.b.points[0][1] = 1e-320;  // subnormal in double: outside double's range, judged in long double
+  const oracle::Answer double_subnormal_truth = oracle::hull_oracle(c);
+  EXPECT_FALSE(judge(double_subnormal_truth, answered(false), info_of("double"), c).judged);
+  EXPECT_TRUE(judge(double_subnormal_truth, answered(false), info_of("long double"), c).disagrees());
+}
+
 // The exact and certified references on input at the ends of double's range: coordinates near ±2^1023 (the witnesses'
 // difference and its square overflow in doubles), near 2^−997 (the squares underflow), and subnormal (the exact
 // witnesses round to 0, and the relative allowances ε·r and ε·d vanish). Their answers are exactly right, rounded once;

@@ -172,6 +172,10 @@ template <Vector V>
                                   const ConvexPoints<V>& b) {
   using T = scalar_t<V>;
   using VE = exact_vector_t<V>;
+  // Every number is judged as the exact rational it is, which a non-finite one is not (and no answer should hold one).
+  if (!is_finite(p.normal) || !is_finite(p.translation) || !is_finite(p.witness_a) || !is_finite(p.witness_b))
+    return ::testing::AssertionFailure() << "a number that is not finite: normal (" << p.normal[0] << ", "
+                                         << p.normal[1] << ", ...), answered " << to_string(p.status);
   const std::vector<VE> d = difference_set(a, b);
   const VE n = convert<Exact>(p.normal);
   std::ostringstream why;
@@ -744,6 +748,87 @@ TYPED_TEST(EpaFailureModes, Finding25TouchingNormals) {
                                                {-140737488355328, 0, -316659348799488},
                                                {-140737488355328, -299067162755072, -211106232532992}})),
              Kind::Touching);
+}
+
+// Failure mode: GJK's simplex far smaller than A⊖B (a tiny vertex of A⊖B at the origin beside a rest of unit size).
+// Mechanism: EPA's frame (detail::EpaFrame) is fixed from the start's points; a point met later beyond the frame's
+// headroom makes EPA start over in the frame around that point. Without it the blow-up's points, up to 2^1072 times
+// the frame's unit, left the range: double's touching normal was (−∞, 0) on the first pair below and a finite normal
+// outside the contract on the second (finding 29, docs/edge-cases.md; found by the differential_2d fuzz smoke). The
+// tiny coordinate t = 7·2^e: subnormal, near the least normal number, and just beyond the headroom; each case in every
+// type on its own t (the exact type on double's), GJK's start in every order. Then EPA restarted from the main loop
+// rather than the blow-up: hand-made starts, a tiny triangle or tetrahedron (or a segment) around the origin inside a
+// unit one, in every order, with t just beyond the headroom (a start far smaller is outside what the frame can hold:
+// docs/edge-cases.md, finding 29). What does not matter: which shape holds the tiny point, t's factor 7.
+TYPED_TEST(EpaFailureModes, ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame) {
+  using T = TypeParam;
+  using V2 = Vec2<T>;
+  using V3 = Vec3<T>;
+  using Floating = std::conditional_t<is_exact_v<T>, double, T>;  // the type whose range t is taken from
+  constexpr int beyond_headroom = -2 - detail::EpaFrame<Vec2<Floating>>::headroom - 8;
+  const int least_normal = std::numeric_limits<Floating>::min_exponent + 2;  // 7·2^e normal, 2^(e + 2) < 4·min
+  const int subnormal = std::numeric_limits<Floating>::min_exponent - std::numeric_limits<Floating>::digits;
+  const auto tiny = [](int e) {
+    if constexpr (is_exact_v<T>)
+      return T(std::ldexp(7.0, e));
+    else
+      return T(std::ldexp(static_cast<long double>(7), e));
+  };
+  for (const int e : {subnormal, least_normal, beyond_headroom}) {
+    SCOPED_TRACE(::testing::Message() << "t = 7·2^" << e);
+    const T t = tiny(e);
+    ASSERT_GT(t, T(0));
+    {
+      SCOPED_TRACE("2D: a segment against a tiny one, the origin a vertex of A⊖B");
+      judge_case(ConvexPoints<V2>({V2{0, 3}, V2{0, 0}}), ConvexPoints<V2>({V2{t, 0}, V2{0, 0}}), Kind::Touching);
+    }
+    {
+      SCOPED_TRACE("2D: a triangle with a tiny point beside the origin, its vertex");
+      judge_case(ConvexPoints<V2>({V2{6, -3}, V2{0, -3}, V2{t, 0}, V2{0, 0}}), ConvexPoints<V2>({V2{0, 0}, V2{0, 0}}),
+                 Kind::Touching);
+    }
+    {
+      SCOPED_TRACE("3D: a square against a tiny segment across its plane");
+      judge_case(ConvexPoints<V3>({V3{0, 0, 0}, V3{0, 3, 0}, V3{0, 0, 3}, V3{0, 3, 3}}),
+                 ConvexPoints<V3>({V3{t, 0, 0}, V3{0, 0, 0}}), Kind::Touching);
+    }
+  }
+  const T t = tiny(beyond_headroom);
+  {
+    SCOPED_TRACE("2D: a tiny triangle around the origin inside a unit one");
+    every_start_in_every_order(std::vector<V2>{V2{-2, -1}, V2{2, -1}, V2{0, 2}, V2{T(-t), T(-t)}, V2{t, T(-t)},
+                                               V2{0, t}, V2{T(-t), 0}, V2{t, 0}},
+                               {{{3, 4, 5}, {0.25, 0.25, 0.5}, true}, {{6, 7}, {0.5, 0.5}, false}});
+  }
+  {
+    SCOPED_TRACE("3D: a tiny tetrahedron around the origin inside a unit one");
+    every_start_in_every_order(std::vector<V3>{V3{3, 3, 3}, V3{3, -3, -3}, V3{-3, 3, -3}, V3{-3, -3, 3}, V3{t, t, t},
+                                               V3{t, T(-t), T(-t)}, V3{T(-t), t, T(-t)}, V3{T(-t), T(-t), t},
+                                               V3{T(-t), 0, 0}, V3{t, 0, 0}},
+                               {{{4, 5, 6, 7}, {0.25, 0.25, 0.25, 0.25}, true}, {{8, 9}, {0.5, 0.5}, false}});
+  }
+  // The limit: the same hand-made 3D start with t subnormal is too small for the frame that holds A⊖B (its facets'
+  // |n|² underflow). The floating modes answer rounding-failure there, with no number, or an answer within the
+  // contract; never a wrong one (docs/edge-cases.md, finding 29).
+  if constexpr (!is_exact_v<T>) {
+    const T s = tiny(subnormal);
+    const std::vector<V3> points{V3{3, 3, 3},          V3{3, -3, -3},        V3{-3, 3, -3},        V3{-3, -3, 3},
+                                 V3{s, s, s},          V3{s, T(-s), T(-s)},  V3{T(-s), s, T(-s)},  V3{T(-s), T(-s), s}};
+    const ConvexPoints<V3> a(points), origin(std::vector<V3>{V3{}});
+    const Truth truth = truth_of(difference_set(a, origin));
+    int failures = 0;
+    in_every_order(a, origin, hand_made_answer(points, {4, 5, 6, 7}, {0.25, 0.25, 0.25, 0.25}, true),
+                   [&](const Penetration<V3>& p) {
+                     if (p.status == PenetrationStatus::RoundingFailure) {
+                       ++failures;
+                       EXPECT_TRUE(is_zero(p.translation) && is_zero(p.normal) && p.facet_size == 0);
+                     } else {
+                       EXPECT_TRUE(judged(p, truth, a, origin));
+                     }
+                   });
+    std::printf("  a subnormal start in %s: rounding-failure in %d of 24 orders\n", ScalarNames::GetName<T>(0).c_str(),
+                failures);
+  }
 }
 
 // Needles (`gjkref check`'s family: long thin shapes, close and nearly parallel), shrunk from counterexamples of the

@@ -514,16 +514,54 @@ Result<V> intersecting_answer(const std::vector<SupportPoint<V>>& points, int si
 // the witnesses come from A's and B's own points, unscaled. Scaling the input by 2^k then scales every answer by 2^k
 // bit for bit, as in GJK's frame (EpaFailureModes.ScalingByAPowerOfTwoScalesEveryAnswerExactly). A start whose points
 // are all the origin (the origin a vertex of A⊖B) fixes the frame from the first other point the blow-up meets.
+// The start's points can be far smaller than A⊖B (a tiny vertex of A⊖B at the origin beside a unit-size rest): a later
+// point may then lie beyond the frame's headroom (`holds`), where its facets' quantities would leave the range, and EPA
+// starts over from the start in the frame `around` that point (expand). Each restart raises the exponent by at least
+// the headroom, so there are at most (the exponent range)/headroom of them, 17 in float and double; the answer is
+// that of a frame every point met fits (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame). A
+// start far smaller than A⊖B (its facets' degree-4 quantities below the range once the frame holds A⊖B) gets no
+// answer from it: rounding-failure (docs/edge-cases.md, "Penetration depth").
 template <Vector V>
 struct EpaFrame {
   int exponent = 0;
   bool fixed = false;  // false while every point seen is the origin (then the first other point fixes it)
+
+  // How far above [1, 2) a point's largest coordinate may lie in the frame: 2^headroom, an eighth of the exponent
+  // range (float 2^16, double 2^128, long double 2^2048). The frame's quantities have degree at most 4 in the
+  // coordinates (|n|² of a 3D facet; its offset 3, the normal 2 — the squared distance o²/|n|² is formed as a
+  // quotient first), so points below 2^headroom keep them below 2^(max_exponent/2), leaving half the range for their
+  // sums and constants. Not a tolerance: a range bound, and any value with that property gives the same answers on
+  // inputs that never reach it (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame).
+  static constexpr int headroom = [] {
+    if constexpr (is_exact_v<scalar_t<V>>)
+      return 0;
+    else
+      return std::numeric_limits<scalar_t<V>>::max_exponent / 8;
+  }();
 
   template <class Points>
   static EpaFrame of(const Points& points, int count) {
     EpaFrame f;
     for (int i = 0; i < count; ++i) f.fix(points[i].w);
     return f;
+  }
+  // The frame that w's largest coordinate fixes: where EPA starts over when w lies beyond the headroom.
+  static EpaFrame around(const V& w) {
+    EpaFrame f;
+    f.fix(w);
+    return f;
+  }
+  // Does w, a point of A⊖B as the support gave it, fit the frame: its largest coordinate below 2^(exponent +
+  // headroom)? (Exact scalars, an unfixed frame, and points that are not finite: yes — the last is GJK's input check.)
+  bool holds(const V& w) const {
+    if constexpr (is_exact_v<scalar_t<V>>) {
+      return true;
+    } else {
+      using std::isfinite;
+      const scalar_t<V> largest = max_abs_component(w);
+      if (!fixed || !(largest > 0) || !isfinite(largest)) return true;
+      return ScalarTraits<scalar_t<V>>::frame_exponent(largest) < exponent + headroom;
+    }
   }
   // Fixes the exponent from the largest coordinate of the points given so far, the first time one is not zero.
   void fix(const V& w) {
@@ -567,6 +605,7 @@ template <Vector V>
 struct Start {
   std::vector<SupportPoint<V>> points;
   std::optional<V> touching_normal;
+  std::optional<V> outgrown;  // a point of A⊖B beyond the frame's headroom (EpaFrame::holds): start over around it
   int expansions = 0;
 };
 
@@ -647,8 +686,13 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
     }
     std::optional<int> off;  // the index in start.points of a point off the hull, from either side
     for (const V& d : {n, V(-n)}) {
-      const SupportPoint<V> w = frame.in_fixing(minkowski_support(a, b, d));
+      const SupportPoint<V> support = minkowski_support(a, b, d);
       ++start.expansions;
+      if (!frame.holds(support.w)) {
+        start.outgrown = support.w;
+        return start;
+      }
+      const SupportPoint<V> w = frame.in_fixing(support);
       if constexpr (is_exact_v<scalar_t<V>>) {
         // Does D reach off the span along d? `first` lies in the span through the origin, so d·first = 0 and
         // d·(w − first) = h_D(d).
@@ -732,22 +776,13 @@ bool supported_by(const Facet<V>& f, const SupportPoint<V>& w, const Polytope<V>
   }
 }
 
-// EPA from GJK's answer `gjk` (its simplex, when intersecting); penetration() below runs GJK first. Tests call it with
-// hand-made simplices, in every order of their points. `known`: points of A⊖B to start from instead (the polytope of
-// an earlier EPA: certified_penetration's exact finish), whose hull must hold the origin in its interior, as gjk's
-// simplex does.
+// EPA in one frame, from GJK's simplex in p.gjk (intersecting) or from `known`: fills p and returns nothing, or returns
+// a point of A⊖B that does not fit the frame (EpaFrame::holds), leaving p's answer unset; expand() then starts over in
+// the frame around that point. p.expansions counts on across such restarts.
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
-Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
-                      const std::vector<SupportPoint<V>>* known = nullptr) {
+std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaFrame<V> frame, int max_expansions,
+                                 const std::vector<SupportPoint<V>>* known) {
   using T = scalar_t<V>;
-  Penetration<V> p;
-  p.gjk = std::move(gjk);
-  switch (p.gjk.status) {
-    case Status::Separated: p.status = PenetrationStatus::Separated; return p;
-    case Status::IterationLimit: p.status = PenetrationStatus::IterationLimit; return p;
-    case Status::InvalidInput: p.status = PenetrationStatus::InvalidInput; return p;
-    case Status::Intersecting: break;
-  }
   // Touching: depth 0, the normal of a plane through the origin that supports A⊖B, GJK's common point and simplex.
   const auto touching = [&p](const V& normal) {
     p.status = PenetrationStatus::Touching;
@@ -759,22 +794,21 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       p.facet[i] = p.gjk.simplex.points[i];
       p.weights[i] = p.gjk.simplex.weights[i];
     }
-    return p;
+    return std::optional<V>();
   };
-  EpaFrame<V> frame = known ? EpaFrame<V>::of(*known, static_cast<int>(known->size()))
-                            : EpaFrame<V>::of(p.gjk.simplex.points, p.gjk.simplex.size);
   Start<V> start;
   if (known) {
     for (const auto& q : *known) start.points.push_back(frame.in(q));
   } else {
     start = start_polytope(a, b, p.gjk.simplex, frame);
   }
-  p.expansions = start.expansions;
+  p.expansions += start.expansions;
+  if (start.outgrown) return start.outgrown;
   if (start.touching_normal) return touching(*start.touching_normal);
   Polytope<V> polytope(start.points);
   const auto rounding_failure = [&p]() {
     p.status = PenetrationStatus::RoundingFailure;
-    return p;
+    return std::optional<V>();
   };
   for (;;) {
     if (!polytope.spans()) return rounding_failure();
@@ -785,7 +819,9 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
     if constexpr (!is_exact_v<T>) {  // a normal that underflowed in the frame names no direction to search along
       if (!(nearest->normal_squared > 0)) return rounding_failure();
     }
-    const SupportPoint<V> w = frame.in(minkowski_support(a, b, nearest->normal));
+    const SupportPoint<V> support = minkowski_support(a, b, nearest->normal);
+    if (!frame.holds(support.w)) return support.w;
+    const SupportPoint<V> w = frame.in(support);
     if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
       if constexpr (!is_exact_v<T>) {
         // w beyond the nearest facet's plane, beyond rounding, yet already a vertex of the polytope (supported_by):
@@ -795,7 +831,7 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
       }
       if (p.expansions >= max_expansions) {
         p.status = PenetrationStatus::IterationLimit;
-        return p;
+        return std::optional<V>();
       }
       ++p.expansions;
       if (polytope.grow(w)) continue;
@@ -807,16 +843,25 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
     // whose own projection of the origin lies in it (one does: the ray to the nearest boundary point leaves P through
     // a facet at that distance), its plane checked to support D (so the answer stands on its own). Floating modes,
     // where rounding can refuse every facet a weight or the check: the nearest facet.
+    std::optional<V> outgrown;  // a support point met in the checks that does not fit the frame
     const auto holds_the_answer = [&](const Facet<V>& f) {
       if (&f == nearest && !is_exact_v<T>) return true;
       if (!Polytope<V>::as_near(f, *nearest)) return false;
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;
       const auto lambda = facet_weights(polytope, f, t);
       if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) return false;
-      return supported_by(f, frame.in(minkowski_support(a, b, f.normal)), polytope);
+      const SupportPoint<V> support = minkowski_support(a, b, f.normal);
+      if (!frame.holds(support.w)) {
+        outgrown = support.w;
+        return false;
+      }
+      return supported_by(f, frame.in(support), polytope);
     };
     for (const auto& f : facets) {
-      if (!holds_the_answer(f)) continue;
+      if (!holds_the_answer(f)) {
+        if (outgrown) return outgrown;
+        continue;
+      }
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;  // the origin's projection onto f's plane
       const auto lambda = facet_weights(polytope, f, t);
       p.status = PenetrationStatus::Penetrating;
@@ -850,11 +895,34 @@ Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
         if (&g == &f) p.certificate.answer = static_cast<int>(p.certificate.facets.size());
         p.certificate.facets.push_back(g.vertex);
       }
-      return p;
+      return std::optional<V>();
     }
     p.status = PenetrationStatus::IterationLimit;  // unreachable by the argument above: no unproven answer
-    return p;
+    return std::optional<V>();
   }
+}
+
+// EPA from GJK's answer `gjk` (its simplex, when intersecting); penetration() below runs GJK first. Tests call it with
+// hand-made simplices, in every order of their points. `known`: points of A⊖B to start from instead (the polytope of
+// an earlier EPA: certified_penetration's exact finish), whose hull must hold the origin in its interior, as gjk's
+// simplex does. The frame is fixed from the start's points and, when a point met later does not fit it, from that
+// point, EPA starting over (EpaFrame): exact scalars run expand_in_frame once.
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+Penetration<V> expand(const A& a, const B& b, Result<V> gjk, int max_expansions,
+                      const std::vector<SupportPoint<V>>* known = nullptr) {
+  Penetration<V> p;
+  p.gjk = std::move(gjk);
+  switch (p.gjk.status) {
+    case Status::Separated: p.status = PenetrationStatus::Separated; return p;
+    case Status::IterationLimit: p.status = PenetrationStatus::IterationLimit; return p;
+    case Status::InvalidInput: p.status = PenetrationStatus::InvalidInput; return p;
+    case Status::Intersecting: break;
+  }
+  EpaFrame<V> frame = known ? EpaFrame<V>::of(*known, static_cast<int>(known->size()))
+                            : EpaFrame<V>::of(p.gjk.simplex.points, p.gjk.simplex.size);
+  while (const std::optional<V> outgrown = expand_in_frame(a, b, p, frame, max_expansions, known))
+    frame = EpaFrame<V>::around(*outgrown);
+  return p;
 }
 
 }  // namespace detail
