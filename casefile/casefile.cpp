@@ -287,16 +287,31 @@ Parsed parse(std::string_view text, std::string_view source) {
   return out;
 }
 
-Parsed read_file(const std::string& path) {
+Parsed read_file(const std::string& path, std::size_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Parsed out;
     out.error = Error{path, "cannot open the file"};
     return out;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), path);
+  // At most one byte beyond the limit: a file that never ends (/dev/zero) or is larger than any case is refused by
+  // its size, not read whole first.
+  max_bytes = std::min(max_bytes, kMaxDocumentBytes);
+  std::string text;
+  char buffer[1 << 16];
+  while (text.size() <= max_bytes && in.read(buffer, sizeof buffer).gcount() > 0)
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+  if (in.bad()) {
+    Parsed out;
+    out.error = Error{path, "cannot read the file"};
+    return out;
+  }
+  if (text.size() > max_bytes) {
+    Parsed out;
+    out.error = Error{path, "too large: more than " + std::to_string(max_bytes) + " bytes (the reader takes at most that)"};
+    return out;
+  }
+  return parse(text, path);
 }
 
 std::string format_coordinate(double x) {

@@ -45,7 +45,7 @@ TEST(CaseFile, WritingReadsBackBitForBit) {
     const double x = std::bit_cast<double>(rng());
     if (!std::isnan(x)) values.push_back(x);
   }
-  Case c{"round-trip \"quoted\" \\ name", 3, {}, {}, "note with\nnewline"};
+  Case c{"round-trip \"quoted\" \\ name", 3, {}, {}, "note with\nnewline", std::nullopt};
   for (std::size_t i = 0; i + 2 < values.size(); i += 3) c.a.points.push_back({values[i], values[i + 1], values[i + 2]});
   c.b.points = {{1, 2, 3}};
   for (const std::string& text : {write(c), write_collection({c, c})}) {
@@ -184,7 +184,7 @@ TEST(CaseFile, MalformedInputGetsAnErrorNamingTheCaseAndField) {
 
 // A warm start reads back as written, and follows its points when one is erased (the shrinker's erase_point).
 TEST(CaseFile, WarmStartsReadBackAndFollowTheirPoints) {
-  Case c{"warm", 3, {}, {}, ""};
+  Case c{"warm", 3, {}, {}, "", std::nullopt};
   c.a.points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
   c.b.points = {{3, 3, 3}, {4, 3, 3}};
   c.warm_start = casefile::WarmStart{std::nullopt, {{0, 1}, {3, 0}, {2, 1}}};
@@ -213,9 +213,21 @@ TEST(CaseFile, MissingFileIsAnError) {
   EXPECT_EQ(p.error->message(), "/nonexistent/case.json: cannot open the file");
 }
 
+// A file that never ends is refused by its size once past the reader's limit, not read whole (it was: /dev/zero took
+// all the memory there was); a directory is an error too, not an empty document. The limit is lowered to 1 MiB here
+// (the default, kMaxDocumentBytes, is 1 GiB). What does not matter: the bytes.
+TEST(CaseFile, EndlessAndUnreadableFilesAreErrors) {
+  const Parsed endless = read_file("/dev/zero", std::size_t{1} << 20);
+  ASSERT_TRUE(endless.error.has_value());
+  EXPECT_EQ(endless.error->message(), "/dev/zero: too large: more than 1048576 bytes (the reader takes at most that)");
+  EXPECT_FALSE(read_file(example("examples.json"), std::size_t{1} << 20).error);  // a case file below the limit
+  const Parsed directory = read_file("/");
+  ASSERT_TRUE(directory.error.has_value());
+}
+
 // A large case (200,000 points) parses; empty shapes are accepted (they test the invalid-input status).
 TEST(CaseFile, LargeAndEmptyShapes) {
-  Case c{"big", 2, {}, {}, ""};
+  Case c{"big", 2, {}, {}, "", std::nullopt};
   for (int i = 0; i < 200000; ++i) c.a.points.push_back({double(i), -double(i), 0});
   const Parsed p = parse(write(c), "<big>");
   ASSERT_FALSE(p.error) << p.error->message();

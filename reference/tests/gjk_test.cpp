@@ -857,6 +857,39 @@ TEST(Certificates, CorruptedCertificatesAreRefuted) {
   EXPECT_EQ(check_certificate(c, p, limit).check, CertificateCheck::NotApplicable);
 }
 
+// A certificate proves nothing about shapes that are not valid input, and a forged one must be refused with a reason,
+// not crash the check: a coordinate that is not finite (NaN has no exact rational: GMP raised SIGFPE), an empty shape
+// (the support pass read an empty optional), a separating direction that is not finite, a simplex of five points in
+// 3D (read past its array). What does not matter: which shape or coordinate holds the bad number.
+TEST(Certificates, CertificatesOnInvalidInputAreRefusedWithoutCrashing) {
+  using V = Vec3<double>;
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const ConvexPoints<V> a{V{0, 0, 0}, V{2, 0, 0}}, b{V{1, 1, 3}, V{1, -1, 3}};
+  const auto separated = distance(a, b);
+  ASSERT_EQ(check_certificate(a, b, separated).check, CertificateCheck::Verified);
+  const ConvexPoints<V> with_nan{V{0, 0, 0}, V{nan, 0, 0}}, with_inf{V{1, 1, 3}, V{1, -1, inf}}, empty{};
+  for (const auto* bad_a : {&with_nan, &empty}) {
+    const CertificateReport r = check_certificate(*bad_a, b, separated);
+    EXPECT_EQ(r.check, CertificateCheck::Refuted);
+    EXPECT_NE(r.reason.find("not valid input"), std::string::npos) << r.reason;
+  }
+  EXPECT_EQ(check_certificate(a, with_inf, separated).check, CertificateCheck::Refuted);
+  auto nan_direction = separated;
+  nan_direction.separation->direction = V{nan, 0, -1};
+  EXPECT_EQ(check_certificate(a, b, nan_direction).check, CertificateCheck::Refuted);
+
+  const ConvexPoints<V> c{V{-1, 0, 0}, V{1, 0, 0}}, p{V{0.25, 0, 0}};
+  const auto intersecting = distance(c, p);
+  ASSERT_EQ(check_certificate(c, p, intersecting).check, CertificateCheck::Verified);
+  EXPECT_EQ(check_certificate(c, empty, intersecting).check, CertificateCheck::Refuted);
+  EXPECT_EQ(check_certificate(with_nan, p, intersecting).check, CertificateCheck::Refuted);
+  for (const int size : {5, -1}) {
+    auto forged = intersecting;
+    forged.simplex.size = size;
+    EXPECT_EQ(check_certificate(c, p, forged).check, CertificateCheck::Refuted) << "size " << size;
+  }
+}
+
 TEST(GjkExact, WarmStartErrors) {
   using V = Vec3<Exact>;
   const ConvexPoints<V> a{V{Exact(0), Exact(0), Exact(0)}}, b{V{Exact(1), Exact(0), Exact(0)}};

@@ -80,6 +80,15 @@ TEST(PenetrationCertificate, EachBrokenConditionIsRefusedWithItsFault) {
   EXPECT_EQ(check_penetration(a, b, outside).fault, PenetrationFault::Malformed);
   PenetrationCertificate<3> no_answer = octahedron_certificate(-1);
   EXPECT_EQ(check_penetration(a, b, no_answer).fault, PenetrationFault::Malformed);
+  // Malformed: a valid certificate on shapes that are not valid input — a coordinate that is not finite (NaN has no
+  // exact rational: GMP raised SIGFPE) or an empty B (every index out of range). Not a crash.
+  std::vector<V3> points = a.points();
+  points.back()[1] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(check_penetration(ConvexPoints<V3>(points), b, octahedron_certificate(7)).fault, PenetrationFault::Malformed);
+  points.back()[1] = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(check_penetration(ConvexPoints<V3>(points), b, octahedron_certificate(7)).fault, PenetrationFault::Malformed);
+  EXPECT_EQ(check_penetration(a, ConvexPoints<V3>(), octahedron_certificate(7)).fault, PenetrationFault::Malformed);
+  EXPECT_EQ(check_penetration(a, b, octahedron_certificate(7)).fault, PenetrationFault::None);
 }
 
 // (3) is not taken from the certificate: its answer is a hint, and the check finds the nearest facet from there.

@@ -65,7 +65,8 @@ inline constexpr int kMaxNesting = 16;
 // Parse a document holding one case or a collection {"format": ..., "cases": [...]}.
 // `source` names the input in error messages (a file name, "<stdin>", ...).
 Parsed parse(std::string_view text, std::string_view source);
-Parsed read_file(const std::string& path);
+// A file of more than max_bytes (at most kMaxDocumentBytes) is refused once that many have been read.
+Parsed read_file(const std::string& path, std::size_t max_bytes = kMaxDocumentBytes);
 
 // A coordinate as the JSON token that reads back bit for bit: an integer-valued double of magnitude below 2^53 as a
 // JSON number, anything else (fractions, -0, huge and subnormal values) as a hex-float string; "nan", "inf", "-inf".

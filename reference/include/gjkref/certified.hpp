@@ -528,6 +528,8 @@ struct DifferenceFrame {
   double framed(double x) const { return ScalarTraits<double>::scale_by_power_of_two(x, -exponent); }
 };
 
+// `fast` is distance(a, b)'s own answer: its simplex's points are the vertices their indices name (the filters read
+// the points, the passes over each shape the indices). A result from elsewhere goes through check_certificate first.
 template <Vector V>
 std::optional<CertifiedResult<V>> certify_by_filters(const ConvexPoints<V>& a, const ConvexPoints<V>& b,
                                                      const Result<V>& fast, bool witnesses) {

@@ -54,7 +54,7 @@ namespace gjkref {
 // Which condition of the certificate failed (the list at the top of the file), or None.
 enum class PenetrationFault {
   None,
-  Malformed,      // an index out of range, no facets, or no answer facet
+  Malformed,      // an index out of range, no facets, no answer facet, or a shape that is not valid input
   NotClosed,      // (1)
   OriginOutside,  // (2)
   NotSupporting,  // (4)
@@ -378,6 +378,7 @@ requires std::same_as<scalar_t<V>, double> PenetrationCheck check_penetration(
   PenetrationCheck out;
   const auto& pairs = certificate.points;
   const auto& facets = certificate.facets;
+  if (a.check() != ShapeCheck::Ok || b.check() != ShapeCheck::Ok) return out;  // empty, or a coordinate not finite
   if (facets.empty() || certificate.answer < 0 || certificate.answer >= static_cast<int>(facets.size())) return out;
   for (const auto& [i, j] : pairs)
     if (i >= a.size() || j >= b.size()) return out;

@@ -8,7 +8,9 @@
 //   Refuted      — it does not (for floating results this happens inside the touching band: the verdict may still
 //                  be within docs/contract.md, but it is not proven);
 //   NotApplicable — IterationLimit and InvalidInput carry no certificate.
-// The points of the simplex must be the vertices their indices name, or the certificate is Refuted.
+// The points of the simplex must be the vertices their indices name, or the certificate is Refuted; so is any
+// certificate on shapes that are not valid input (empty, or a coordinate not finite: no rational is meant), or with a
+// direction that is not finite or a simplex of more than dimension + 1 points.
 #pragma once
 
 #include <algorithm>
@@ -100,9 +102,12 @@ CertificateReport check_certificate(const ConvexPoints<V>& a, const ConvexPoints
   using VE = exact_vector_t<V>;
   const auto refuted = [](std::string why) { return CertificateReport{CertificateCheck::Refuted, std::move(why)}; };
   if (r.status == Status::IterationLimit || r.status == Status::InvalidInput) return {};
+  if (a.check() != ShapeCheck::Ok || b.check() != ShapeCheck::Ok)
+    return refuted("a shape is not valid input (empty, or a coordinate not finite)");
 
   if (r.status == Status::Separated) {
     if (!r.separation) return refuted("separated without a separating direction");
+    if (!is_finite(r.separation->direction)) return refuted("the separating direction is not finite");
     // The support value of A⊖B along d is max d·a − min d·b: one exact pass over each shape (not over every pair).
     const VE d = convert<Exact>(r.separation->direction);
     const auto extreme = [&d](const ConvexPoints<V>& shape, bool highest) {
@@ -118,6 +123,7 @@ CertificateReport check_certificate(const ConvexPoints<V>& a, const ConvexPoints
     return {CertificateCheck::Verified, ""};
   }
 
+  if (r.simplex.size < 0 || r.simplex.size > V::dimension + 1) return refuted("a simplex of more than dimension + 1 points");
   std::vector<VE> w;
   for (int i = 0; i < r.simplex.size; ++i) {
     const SupportPoint<V>& s = r.simplex.points[i];

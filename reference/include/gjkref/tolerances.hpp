@@ -1,9 +1,13 @@
-// gjkref/tolerances.hpp — every tolerance of the reference, in one place.
+// gjkref/tolerances.hpp — every tolerance of the reference, in one place. (Not tolerances, and kept beside their
+// derivations: the sound rounding bounds that only choose between a cheap and an exact evaluation of one sign — EPA's
+// visibility, epa.hpp; the certified filters, filter.hpp — and EPA's frame headroom, a range bound, epa.hpp. Making
+// one larger sends more signs to the exact stage and changes no answer.)
 //
 // Rules:
 //  - Every tolerance is relative: a dimensionless multiple of the scalar's machine epsilon, compared against
-//    quantities of the same degree computed in the same power-of-two frame (floating.hpp). There is no absolute
-//    epsilon anywhere, so scaling the input by 2^k changes no decision and scales every output by 2^k exactly.
+//    quantities of the same degree computed in the same power-of-two frame (floating.hpp). No tolerance is absolute
+//    (the bounds above add a few least subnormals for gradual underflow, and decide nothing), so scaling the input by
+//    2^k changes no decision and scales every output by 2^k exactly.
 //  - For exact scalars every tolerance is zero: each decision is an exact sign.
 //  - Each constant names the test that pins it. docs/contract.md derives the error bounds that follow from them.
 #pragma once
@@ -91,8 +95,9 @@ inline constexpr int kVolumeRoundingEpsilons = 16;
 // below (up to the support's choice, 28·ε·M, and the dot products', ≈ 3·ε·M: docs/contract.md, "Where the bounds
 // come from"). So a passing answer is within D = 128·ε·M + gap·d of d with 64 + 9 + 28 + 3 < 128; and an overlapping
 // pair (min ĉ·x ≤ −PD over A⊖B) passes only with PD ≤ 64·ε·M + 31·ε·M = 95·ε·M < B, the verdict band. Why 64: the largest power of
-// two that leaves those roundings inside 128; measured (bench/vouch_experiment.cpp on 4,000 needle and sliver pairs,
-// 2026-11-26), 128 let two answers outside the contract pass and 64 none. Pinned by
+// two that leaves those roundings inside 128; measured on this check's precursor (bench/vouch_experiment.cpp: the
+// loop's own (|v|² − v·w)/|v| against K·ε·M, in long double, on 4,800 needle pairs and clouds, 2026-11-26;
+// docs/edge-cases.md), K = 128 vouched for two answers outside the contract and K = 64 for none. Pinned by
 // PostPass.ACheckedAnswerIsWithinTheContract and PostPass.AnAnswerMovedByTheSlackFailsTheCheck
 // (reference/tests/gjk_test.cpp).
 inline constexpr int kCheckSeparatedEpsilons = 64;
@@ -138,7 +143,7 @@ inline constexpr int kContractDistanceEpsilons = 128;
 // subnormal unit per operation, a few in all: the test adds the smallest normal number, which exceeds them all.
 // A determinant beyond the bound has the exact determinant's sign. Its use: the textbook pass (floating.hpp) accepts
 // an enclosing simplex only when every barycentric determinant clears it. Pinned by
-// TextbookPass.DeterminantSignsBeyondTheBoundAreExact (reference/tests/gjk_test.cpp: against GMP on near-singular
+// TextbookPassSigns.DeterminantSignsBeyondTheBoundAreExact (reference/tests/gjk_test.cpp: against GMP on near-singular
 // determinants, in float, double and long double).
 inline constexpr int kDeterminantRoundingEpsilons = 3;
 
