@@ -22,9 +22,10 @@
 // the span's dimension. Then P is the convex hull of the points gathered, built by the same growth step.
 //
 // Exact scalars: every sign above is taken exactly, and the answer is the exact one. Floating scalars run the same code
-// with five marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever; a
+// with six marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever; a
 // power-of-two frame for the points (`EpaFrame`), since a facet's quantities are polynomials of degree up to 2D − 2 in
-// the coordinates and leave the floating range long before the points do; 3D facet normals in two-word arithmetic
+// the coordinates and leave the floating range long before the points do, and each normal in its own power-of-two
+// scale (`ordered_normal`), for a facet far smaller than the frame's unit; 3D facet normals in two-word arithmetic
 // (`facet_normal_two_word`), since a sliver facet's rounded normal tilts by ε over its angle; the blow-up's step
 // (`blow_up_step`), which decides "off the hull" and "touching" each beyond rounding; and visibility (`sees`), decided
 // exactly on the points as stored, so that the polytope stays convex. Their answers carry no proven bound
@@ -157,13 +158,27 @@ struct Facet {
 //   its offset, measured at a vertex up to |e₁| from the origin's projection, by ε·|e₁|/sin θ: far beyond the
 //   contract's ε·M, and enough to decide visibilities the wrong way. Rounded once, the normal tilts by about ε whatever
 //   the facet's shape. (2D needs nothing: the edge turned is exact but for the rounding of p₁ − p₀.)
-// (p₁ − p₀) × (p₂ − p₀) in two-word arithmetic, from the differences held exactly (two_sum), not rounded (3D).
+//   The normal's own scale (floating scalars, the sixth departure, for range, with the frame's): a normal names a direction, and the
+//   facet's distance o/|n| does not depend on its length, so each edge is scaled by the power of two that brings its
+//   largest component into [1, 2) before the normal is formed (exactly, but for a low word that sinks below the normal
+//   range: a few least subnormals, inside visibility_underflow). In the frame's scale a normal is of degree D − 1 in
+//   the coordinates and |n|² of degree 2D − 2, and a facet far smaller than the frame's unit (GJK's simplex beside a
+//   point of A⊖B far larger: EpaFrame) had |n|² underflow to 0 and no direction; in its own scale |n| ≤ 8 and
+//   |n|² > 0 unless the facet is flat up to rounding (EpaFailureModes.AFacetFarSmallerThanTheFrameKeepsItsNormal).
+//   Exact scalars: the book's normal, unscaled.
+// p − q held exactly in two words (two_sum), per coordinate (3D).
 template <Vector V>
-std::array<TwoWord<scalar_t<V>>, 3> cross_two_word(const V& p0, const V& p1, const V& p2) {
+std::array<TwoWord<scalar_t<V>>, 3> edge_two_word(const V& q, const V& p) {
   using T = scalar_t<V>;
-  using W = TwoWord<T>;
-  std::array<W, 3> e1, e2, c;
-  for (int i = 0; i < 3; ++i) e1[i] = two_sum(p1[i], T(-p0[i])), e2[i] = two_sum(p2[i], T(-p0[i]));
+  std::array<TwoWord<T>, 3> e;
+  for (int i = 0; i < 3; ++i) e[i] = two_sum(p[i], T(-q[i]));
+  return e;
+}
+
+// e₁ × e₂ in two-word arithmetic (3D).
+template <class T>
+std::array<TwoWord<T>, 3> cross_two_word(const std::array<TwoWord<T>, 3>& e1, const std::array<TwoWord<T>, 3>& e2) {
+  std::array<TwoWord<T>, 3> c;
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3, k = (i + 2) % 3;
     c[i] = e1[j] * e2[k] + -(e1[k] * e2[j]);
@@ -171,10 +186,56 @@ std::array<TwoWord<scalar_t<V>>, 3> cross_two_word(const V& p0, const V& p1, con
   return c;
 }
 
+// (p₁ − p₀) × (p₂ − p₀) in two-word arithmetic, from the differences held exactly, not rounded (3D).
+template <Vector V>
+std::array<TwoWord<scalar_t<V>>, 3> cross_two_word(const V& p0, const V& p1, const V& p2) {
+  return cross_two_word(edge_two_word(p0, p1), edge_two_word(p0, p2));
+}
+
+// A vector (of one word per coordinate, or two) scaled by the power of two that brings its largest component into
+// [1, 2); the zero vector, and one with a component that is not finite, unchanged.
+template <class T>
+T largest_word(const T& x) {
+  using std::abs;
+  return abs(x);
+}
+template <class T>
+T largest_word(const TwoWord<T>& x) {
+  using std::abs;
+  return abs(x.hi);
+}
+template <class T>
+T scaled_word(const T& x, int e) {
+  return ScalarTraits<T>::scale_by_power_of_two(x, e);
+}
+template <class T>
+TwoWord<T> scaled_word(const TwoWord<T>& x, int e) {
+  return {ScalarTraits<T>::scale_by_power_of_two(x.hi, e), ScalarTraits<T>::scale_by_power_of_two(x.lo, e)};
+}
+template <int N, class Vec>
+Vec scaled_components(Vec v) {
+  using std::isfinite;
+  auto largest = largest_word(v[0]);
+  for (int i = 1; i < N; ++i) largest = std::max(largest, largest_word(v[i]));
+  if (!(largest > 0) || !isfinite(largest)) return v;
+  const int e = ScalarTraits<decltype(largest)>::frame_exponent(largest);
+  for (int i = 0; i < N; ++i) v[i] = scaled_word(v[i], -e);
+  return v;
+}
+template <Vector V>
+V in_own_scale(const V& v) {
+  return scaled_components<V::dimension>(v);
+}
+template <class T>
+std::array<TwoWord<T>, 3> in_own_scale(const std::array<TwoWord<T>, 3>& v) {
+  return scaled_components<3>(v);
+}
+
+// The normal of the plane through three points, rounded once from two words, in its own scale (3D, floating).
 template <Vector V>
 V facet_normal_two_word(const V& p0, const V& p1, const V& p2) {
   using T = scalar_t<V>;
-  const auto c = cross_two_word(p0, p1, p2);
+  const auto c = cross_two_word(in_own_scale(edge_two_word(p0, p1)), in_own_scale(edge_two_word(p0, p2)));
   return V{T(c[0].hi + c[0].lo), T(c[1].hi + c[1].lo), T(c[2].hi + c[2].lo)};
 }
 
@@ -184,7 +245,8 @@ V ordered_normal(const std::array<V, V::dimension>& p) {
     if constexpr (!is_exact_v<scalar_t<V>>) return facet_normal_two_word(p[0], p[1], p[2]);
     else return cross(V(p[1] - p[0]), V(p[2] - p[0]));
   } else {
-    const V e = p[1] - p[0];
+    V e = p[1] - p[0];
+    if constexpr (!is_exact_v<scalar_t<V>>) e = in_own_scale(e);
     return V{e[1], scalar_t<V>(-e[0])};
   }
 }
@@ -197,9 +259,9 @@ V ordered_normal(const std::array<V, V::dimension>& p) {
 template <Vector V>
 bool off_affine_hull(const std::vector<V>& hull, const V& p) {
   using T = scalar_t<V>;
-  const V e = p - hull[0];
-  if (hull.size() == 1) return !is_zero(e);
+  if (hull.size() == 1) return !is_zero(V(p - hull[0]));
   if constexpr (is_exact_v<T>) {
+    const V e = p - hull[0];
     if constexpr (V::dimension == 2) {
       return cross(V(hull[1] - hull[0]), e) != 0;
     } else {
@@ -207,8 +269,11 @@ bool off_affine_hull(const std::vector<V>& hull, const V& p) {
       return triple(V(hull[1] - hull[0]), V(hull[2] - hull[0]), e) != 0;
     }
   } else {
+    // Each side is of degree 2 in u and in e (and in n): each vector in its own scale (ordered_normal), so that a hull
+    // far smaller than the frame's unit does not underflow to "on the hull".
     const T m2 = Tolerances<T>::volume_rounding() * Tolerances<T>::volume_rounding();
-    const V u = hull[1] - hull[0];
+    const V u = in_own_scale(V(hull[1] - hull[0]));
+    const V e = in_own_scale(V(p - hull[0]));
     if constexpr (V::dimension == 2) {
       const T c = cross(u, e);
       return c * c > m2 * dot(u, u) * dot(e, e);
@@ -232,7 +297,8 @@ bool off_affine_hull(const std::vector<V>& hull, const V& p) {
 //   rounded face of A⊖B, are decided here); else (3) in rationals (exactly coplanar points: lattice input). So the
 //   polytope stays the convex hull of its points: rounding cannot leave a vertex beyond a facet, where EPA, unable to
 //   grow by a vertex it has, would have no answer.
-//   (1)'s bound (u = ε/2, round to nearest; R = the largest coordinate of w and p, E₁, E₂ those of p₁ − p₀, p₂ − p₀):
+//   (1)'s bound (u = ε/2, round to nearest; R = the largest coordinate of w and p, E₁, E₂ those of p₁ − p₀, p₂ − p₀ in
+//   their own scale, below 2, n and N the normals they give):
 //   n is N rounded once per component (3D: formed in two-word arithmetic, whose products and sums add at most
 //   30u²·(|e₁ᵢe₂ⱼ| + |e₁ⱼe₂ᵢ|) ≤ 60u²E₁E₂; 2D: p₁ − p₀ rounded once), so |(n − N)·(w − p)| ≤ 2u·‖n‖₁·R·(1 + u) +
 //   360u²E₁E₂R; the two dot products add γ₃·‖n‖₁·R each (γ₃ ≤ 3.01u); the comparison of the two rounded values is
@@ -338,9 +404,8 @@ Facet<V> facet_through(const std::array<V, V::dimension>& p, const std::array<in
     T n1(0);
     for (int k = 0; k < V::dimension; ++k) n1 += abs(f.normal[k]);
     f.rounding = T(kVisibilityRoundingEpsilons) * eps * n1;
-    if constexpr (V::dimension == 3)
-      f.rounding += T(kVisibilityTwoWordEpsilons) * eps * eps * max_abs_component(V(p[1] - p[0])) *
-                    max_abs_component(V(p[2] - p[0]));
+    if constexpr (V::dimension == 3)  // E₁·E₂ < 4: the edges in their own scale (ordered_normal)
+      f.rounding += T(kVisibilityTwoWordEpsilons) * eps * eps * T(4);
     for (const V& q : p) f.reach = std::max(f.reach, max_abs_component(q));
   }
   return f;
@@ -470,21 +535,33 @@ class Polytope {
 
 // The weights of x, a point of facet f's plane, over f's points (x = Σ λᵢ pᵢ, Σ λᵢ = 1). 3D: the signed areas of the
 // triangles x makes with each edge, over the facet's, both measured along n; 2D: the position along the edge.
+// Floating scalars: the differences are scaled by one power of two first (ratios of quantities of one degree, the same
+// in any scale; a facet far smaller than the frame's unit would underflow them: ordered_normal).
 template <Vector V>
 std::array<scalar_t<V>, V::dimension> facet_weights(const Polytope<V>& polytope, const Facet<V>& f, const V& x) {
   using T = scalar_t<V>;
   std::array<V, V::dimension> p;
   for (int k = 0; k < V::dimension; ++k) p[k] = polytope.points()[f.vertex[k]].w;
+  // The differences the weights are ratios of: each point from x, and the facet's edges from p₀.
+  std::array<V, 2 * V::dimension - 1> d;
+  for (int k = 0; k < V::dimension; ++k) d[k] = p[k] - x;
+  for (int k = 1; k < V::dimension; ++k) d[V::dimension + k - 1] = p[k] - p[0];
+  if constexpr (!is_exact_v<T>) {
+    T largest(0);
+    for (const V& v : d) largest = std::max(largest, max_abs_component(v));
+    if (largest > 0 && ScalarTraits<T>::is_finite(largest)) {
+      const int e = ScalarTraits<T>::frame_exponent(largest);
+      for (V& v : d) v = scale_by_power_of_two(v, -e);
+    }
+  }
   std::array<T, V::dimension> lambda{};
   if constexpr (V::dimension == 3) {
-    const T whole = dot(f.normal, f.normal);  // n·((p₁−p₀)×(p₂−p₀)) = |n|², n pointing either way
-    const T sign = dot(f.normal, cross(V(p[1] - p[0]), V(p[2] - p[0]))) > 0 ? T(1) : T(-1);
-    lambda[0] = sign * dot(f.normal, cross(V(p[1] - x), V(p[2] - x))) / whole;
-    lambda[1] = sign * dot(f.normal, cross(V(p[2] - x), V(p[0] - x))) / whole;
+    const T whole = dot(f.normal, cross(d[3], d[4]));  // n·((p₁−p₀)×(p₂−p₀)), n pointing either way
+    lambda[0] = dot(f.normal, cross(d[1], d[2])) / whole;
+    lambda[1] = dot(f.normal, cross(d[2], d[0])) / whole;
     lambda[2] = T(1) - lambda[0] - lambda[1];
   } else {
-    const V e = p[1] - p[0];
-    lambda[1] = dot(V(x - p[0]), e) / dot(e, e);
+    lambda[1] = -dot(d[0], d[2]) / dot(d[2], d[2]);  // (x − p₀)·e/|e|², e = p₁ − p₀
     lambda[0] = T(1) - lambda[1];
   }
   return lambda;
@@ -506,9 +583,10 @@ Result<V> intersecting_answer(const std::vector<SupportPoint<V>>& points, int si
 
 // The power-of-two frame the floating modes hold A⊖B's points in: the second marked departure from the book, for range
 // (exact scalars have none: every member below is the identity for them). A facet's quantities are polynomials in the
-// points' coordinates c — its normal of degree D − 1, its offset of degree D, |n|² of degree 2D − 2 — so in the
-// points' own scale they leave the floating range long before the points do (float's |n|² in 3D from |c| ≈ 2^32, and
-// below 2^−32). Every point of A⊖B is therefore scaled by 2^−exponent as it arrives, exactly (but for subnormals),
+// points' coordinates c — its offset of degree 1 and its squared distance of degree 2 once its normal is in its own
+// scale (ordered_normal; the book's normal is of degree D − 1 and |n|² of 2D − 2) — so in the points' own scale they
+// leave the floating range before the points do (the squared distance in float from |c| ≈ 2^64, and below 2^−64).
+// Every point of A⊖B is therefore scaled by 2^−exponent as it arrives, exactly (but for subnormals),
 // with the exponent fixed for the query so that the largest coordinate of the start's points lies in [1, 2); the
 // translation and the squared depth are scaled back at the end, the normal (of any length) is left in the frame, and
 // the witnesses come from A's and B's own points, unscaled. Scaling the input by 2^k then scales every answer by 2^k
@@ -517,21 +595,21 @@ Result<V> intersecting_answer(const std::vector<SupportPoint<V>>& points, int si
 // The start's points can be far smaller than A⊖B (a tiny vertex of A⊖B at the origin beside a unit-size rest): a later
 // point may then lie beyond the frame's headroom (`holds`), where its facets' quantities would leave the range, and EPA
 // starts over from the start in the frame `around` that point (expand). Each restart raises the exponent by at least
-// the headroom, so there are at most (the exponent range)/headroom of them, 17 in float and double; the answer is
-// that of a frame every point met fits (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame). A
-// start far smaller than A⊖B (its facets' degree-4 quantities below the range once the frame holds A⊖B) gets no
-// answer from it: rounding-failure (docs/edge-cases.md, "Penetration depth").
+// the headroom, so there are at most (the exponent range)/headroom of them (17 in float, 16 in double and long
+// double); the answer is that of a frame every point met fits
+// (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame). The start's points may then be far
+// smaller than the frame's unit: their facets keep their normals in their own scale (ordered_normal).
 template <Vector V>
 struct EpaFrame {
   int exponent = 0;
   bool fixed = false;  // false while every point seen is the origin (then the first other point fixes it)
 
   // How far above [1, 2) a point's largest coordinate may lie in the frame: 2^headroom, an eighth of the exponent
-  // range (float 2^16, double 2^128, long double 2^2048). The frame's quantities have degree at most 4 in the
-  // coordinates (|n|² of a 3D facet; its offset 3, the normal 2 — the squared distance o²/|n|² is formed as a
-  // quotient first), so points below 2^headroom keep them below 2^(max_exponent/2), leaving half the range for their
-  // sums and constants. Not a tolerance: a range bound, and any value with that property gives the same answers on
-  // inputs that never reach it (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame).
+  // range (float 2^16, double 2^128, long double 2^2048). With each normal in its own scale (ordered_normal), the
+  // quantities formed in the frame have degree at most 2 in the coordinates (a facet's offset 1, its squared distance
+  // o²/|n|² and a point's |x|² 2), so points below 2^headroom keep them below 2^(max_exponent/4), far from the top of
+  // the range. Not a tolerance: a range bound, and any value with that property gives the same answers on inputs that
+  // never reach it (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame).
   static constexpr int headroom = [] {
     if constexpr (is_exact_v<scalar_t<V>>)
       return 0;
@@ -552,7 +630,8 @@ struct EpaFrame {
     return f;
   }
   // Does w, a point of A⊖B as the support gave it, fit the frame: its largest coordinate below 2^(exponent +
-  // headroom)? (Exact scalars, an unfixed frame, and points that are not finite: yes — the last is GJK's input check.)
+  // headroom)? (Exact scalars, an unfixed frame, and points that are not finite: yes — no frame holds the last, and a
+  // restart would not end.)
   bool holds(const V& w) const {
     if constexpr (is_exact_v<scalar_t<V>>) {
       return true;
@@ -681,6 +760,7 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
       n = hull.size() == 3 ? facet_normal_two_word(hull[0], hull[1], hull[2]) : orthogonal_direction(spanning);
     else
       n = orthogonal_direction(spanning);
+    if constexpr (!is_exact_v<scalar_t<V>>) n = in_own_scale(n);  // a direction, in its own scale (ordered_normal)
     if constexpr (!is_exact_v<scalar_t<V>>) {
       if (is_zero(n)) return start;  // no direction off the span survived rounding: the polytope will not span
     }
