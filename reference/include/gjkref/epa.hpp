@@ -158,14 +158,15 @@ struct Facet {
 //   its offset, measured at a vertex up to |e₁| from the origin's projection, by ε·|e₁|/sin θ: far beyond the
 //   contract's ε·M, and enough to decide visibilities the wrong way. Rounded once, the normal tilts by about ε whatever
 //   the facet's shape. (2D needs nothing: the edge turned is exact but for the rounding of p₁ − p₀.)
-//   The normal's own scale (floating scalars, the sixth departure, for range, with the frame's): a normal names a direction, and the
-//   facet's distance o/|n| does not depend on its length, so each edge is scaled by the power of two that brings its
-//   largest component into [1, 2) before the normal is formed (exactly, but for a low word that sinks below the normal
-//   range: a few least subnormals, inside visibility_underflow). In the frame's scale a normal is of degree D − 1 in
-//   the coordinates and |n|² of degree 2D − 2, and a facet far smaller than the frame's unit (GJK's simplex beside a
-//   point of A⊖B far larger: EpaFrame) had |n|² underflow to 0 and no direction; in its own scale |n| ≤ 8 and
-//   |n|² > 0 unless the facet is flat up to rounding (EpaFailureModes.AFacetFarSmallerThanTheFrameKeepsItsNormal).
-//   Exact scalars: the book's normal, unscaled.
+//   The normal's own scale (floating scalars, the sixth departure, for range, with the frame's): a normal names a
+//   direction, and the facet's distance o/|n| does not depend on its length, so each edge is scaled by the power of
+//   two that brings its largest component into [1, 2) before the normal is formed (exactly, but for words that sink
+//   below the normal range as the edge is scaled down — a low word, or a component 2^1000 times smaller than the
+//   largest: half a least subnormal each, inside visibility_underflow). In the frame's scale a normal is of degree
+//   D − 1 in the coordinates and |n|² of degree 2D − 2, and a facet far smaller than the frame's unit (GJK's simplex
+//   beside a point of A⊖B far larger: EpaFrame) had |n|² underflow to 0 and no direction; in its own scale each
+//   component of n is below 8, and |n|² underflows only on a facet whose angle is below about 2^−(max_exponent/2)
+//   (EpaFailureModes.AFacetFarSmallerThanTheFrameKeepsItsNormal). Exact scalars: the book's normal, unscaled.
 // p − q held exactly in two words (two_sum), per coordinate (3D).
 template <Vector V>
 std::array<TwoWord<scalar_t<V>>, 3> edge_two_word(const V& q, const V& p) {
@@ -534,29 +535,37 @@ class Polytope {
 };
 
 // The weights of x, a point of facet f's plane, over f's points (x = Σ λᵢ pᵢ, Σ λᵢ = 1). 3D: the signed areas of the
-// triangles x makes with each edge, over the facet's, both measured along n; 2D: the position along the edge.
-// Floating scalars: the differences are scaled by one power of two first (ratios of quantities of one degree, the same
-// in any scale; a facet far smaller than the frame's unit would underflow them: ordered_normal).
+// triangles x makes with each edge, over the facet's, both measured along n (the facet's being ±|n|² for the book's
+// normal); 2D: the position along the edge.
+// Floating scalars: the differences are scaled by one power of two 2^−e first (ratios of quantities of one degree, the
+// same in any scale; a facet far smaller than the frame's unit would underflow them: ordered_normal). The normal is in
+// its own scale, n = 2^−(k₁+k₂)·(p₁ − p₀) × (p₂ − p₀) up to rounding, so the facet's area along n is ±|n|²·2^(k₁+k₂−2e):
+// taken so, as the book's |n|², it is not 0 for a facet with a direction (n·(d₃ × d₄), formed, can be, on a sliver).
 template <Vector V>
 std::array<scalar_t<V>, V::dimension> facet_weights(const Polytope<V>& polytope, const Facet<V>& f, const V& x) {
   using T = scalar_t<V>;
+  using Tr = ScalarTraits<T>;
   std::array<V, V::dimension> p;
   for (int k = 0; k < V::dimension; ++k) p[k] = polytope.points()[f.vertex[k]].w;
   // The differences the weights are ratios of: each point from x, and the facet's edges from p₀.
   std::array<V, 2 * V::dimension - 1> d;
   for (int k = 0; k < V::dimension; ++k) d[k] = p[k] - x;
   for (int k = 1; k < V::dimension; ++k) d[V::dimension + k - 1] = p[k] - p[0];
+  [[maybe_unused]] int area_exponent = 0;  // floating, 3D: k₁ + k₂ − 2e, between |n|² and the facet's area along n in d's scale
   if constexpr (!is_exact_v<T>) {
     T largest(0);
     for (const V& v : d) largest = std::max(largest, max_abs_component(v));
-    if (largest > 0 && ScalarTraits<T>::is_finite(largest)) {
-      const int e = ScalarTraits<T>::frame_exponent(largest);
+    if (largest > 0 && Tr::is_finite(largest)) {
+      const int e = Tr::frame_exponent(largest);
+      for (int k = V::dimension; k < 2 * V::dimension - 1; ++k)  // the edges' exponents, as ordered_normal takes them
+        area_exponent += Tr::frame_exponent(max_abs_component(d[k])) - e;
       for (V& v : d) v = scale_by_power_of_two(v, -e);
     }
   }
   std::array<T, V::dimension> lambda{};
   if constexpr (V::dimension == 3) {
-    const T whole = dot(f.normal, cross(d[3], d[4]));  // n·((p₁−p₀)×(p₂−p₀)), n pointing either way
+    const T sign = dot(f.normal, cross(d[3], d[4])) > 0 ? T(1) : T(-1);  // n pointing either way
+    const T whole = sign * Tr::scale_by_power_of_two(dot(f.normal, f.normal), area_exponent);
     lambda[0] = dot(f.normal, cross(d[1], d[2])) / whole;
     lambda[1] = dot(f.normal, cross(d[2], d[0])) / whole;
     lambda[2] = T(1) - lambda[0] - lambda[1];
@@ -607,8 +616,10 @@ struct EpaFrame {
   // How far above [1, 2) a point's largest coordinate may lie in the frame: 2^headroom, an eighth of the exponent
   // range (float 2^16, double 2^128, long double 2^2048). With each normal in its own scale (ordered_normal), the
   // quantities formed in the frame have degree at most 2 in the coordinates (a facet's offset 1, its squared distance
-  // o²/|n|² and a point's |x|² 2), so points below 2^headroom keep them below 2^(max_exponent/4), far from the top of
-  // the range. Not a tolerance: a range bound, and any value with that property gives the same answers on inputs that
+  // o²/|n|² and a point's |x|² 2; the one exception, visibility's two-word orientation, of degree D, decides nothing
+  // when it overflows: sees), so points below 2^headroom keep them below 2^(max_exponent/4), far from the top of the
+  // range. At the bottom the squared distance still underflows, for a facet within about 2^−(max_exponent/2) of the
+  // frame's unit from the origin: such facets are as near as one another (docs/edge-cases.md, finding 29). Not a tolerance: a range bound, and any value with that property gives the same answers on inputs that
   // never reach it (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame).
   static constexpr int headroom = [] {
     if constexpr (is_exact_v<scalar_t<V>>)
@@ -929,7 +940,7 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
       if (!Polytope<V>::as_near(f, *nearest)) return false;
       const V t = (f.offset / dot(f.normal, f.normal)) * f.normal;
       const auto lambda = facet_weights(polytope, f, t);
-      if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return l < 0; })) return false;
+      if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return !(l >= 0); })) return false;  // NaN too
       const SupportPoint<V> support = minkowski_support(a, b, f.normal);
       if (!frame.holds(support.w)) {
         outgrown = support.w;
@@ -964,6 +975,8 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
         if (!is_finite(p.translation) || !is_finite(p.witness_a) || !is_finite(p.witness_b)) {
           p.translation = p.normal = p.witness_a = p.witness_b = V{};
           p.squared_depth = T(0);
+          p.facet = {};
+          p.weights = {};
           p.facet_size = 0;
           return rounding_failure();
         }
