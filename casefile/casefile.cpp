@@ -308,7 +308,8 @@ Parsed read_file(const std::string& path, std::size_t max_bytes) {
   }
   if (text.size() > max_bytes) {
     Parsed out;
-    out.error = Error{path, "too large: more than " + std::to_string(max_bytes) + " bytes (the reader takes at most that)"};
+    out.error =
+        Error{path, "too large: more than " + std::to_string(max_bytes) + " bytes (the reader takes at most that)"};
     return out;
   }
   return parse(text, path);

@@ -441,7 +441,8 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim, Counted 
     ASSERT_LT(index, 50 * wanted) << name << " " << dim << "D reaches depth too rarely";
     // A stream of its own for the overlapping-only tests: their cases are not the other test's again.
     const std::uint64_t stream = counted == Counted::OverlappingOnly ? 2 : 1;
-    const rc::Random random(rc::Random::Key{seed(), static_cast<std::uint64_t>(dim), static_cast<std::uint64_t>(index), stream});
+    const rc::Random random(
+        rc::Random::Key{seed(), static_cast<std::uint64_t>(dim), static_cast<std::uint64_t>(index), stream});
     const Case c = generator(dim)(random, index % 101).value();
     const oracle::Answer answer = oracle::fast_oracle(c);
     if (answer.verdict != oracle::Verdict::Overlapping && answer.verdict != oracle::Verdict::Touching) continue;

@@ -83,10 +83,11 @@ TEST(PenetrationCertificate, EachBrokenConditionIsRefusedWithItsFault) {
   // Malformed: a valid certificate on shapes that are not valid input — a coordinate that is not finite (NaN has no
   // exact rational: GMP raised SIGFPE) or an empty B (every index out of range). Not a crash.
   std::vector<V3> points = a.points();
+  const PenetrationCertificate<3> valid = octahedron_certificate(7);
   points.back()[1] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_EQ(check_penetration(ConvexPoints<V3>(points), b, octahedron_certificate(7)).fault, PenetrationFault::Malformed);
+  EXPECT_EQ(check_penetration(ConvexPoints<V3>(points), b, valid).fault, PenetrationFault::Malformed);
   points.back()[1] = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(check_penetration(ConvexPoints<V3>(points), b, octahedron_certificate(7)).fault, PenetrationFault::Malformed);
+  EXPECT_EQ(check_penetration(ConvexPoints<V3>(points), b, valid).fault, PenetrationFault::Malformed);
   EXPECT_EQ(check_penetration(a, ConvexPoints<V3>(), octahedron_certificate(7)).fault, PenetrationFault::Malformed);
   EXPECT_EQ(check_penetration(a, b, octahedron_certificate(7)).fault, PenetrationFault::None);
 }

@@ -89,8 +89,8 @@ Judged judge(const oracle::Answer& truth, const Result& result, const Info& info
 std::string summary(const Judged& j);
 
 // The exponent range a floating scalar's contract covers (docs/contract.md, "Range"): every coordinate 0 or normal in
-// the scalar and of magnitude at most 2^E, and the input's scale M at least 2^−E. float 100 (kFloatJudgedExponent), double 500 (the squares of the
-// coordinates stay normal), long double 8000; exact: every finite input.
+// the scalar and of magnitude at most 2^E, and the input's scale M at least 2^−E. float 100 (kFloatJudgedExponent),
+// double 500 (the squares of the coordinates stay normal), long double 8000; exact: every finite input.
 int judged_exponent(const Info& info);
 
 }  // namespace gjkref::impl

@@ -123,7 +123,8 @@ CertificateReport check_certificate(const ConvexPoints<V>& a, const ConvexPoints
     return {CertificateCheck::Verified, ""};
   }
 
-  if (r.simplex.size < 0 || r.simplex.size > V::dimension + 1) return refuted("a simplex of more than dimension + 1 points");
+  if (r.simplex.size < 0 || r.simplex.size > V::dimension + 1)
+    return refuted("a simplex of more than dimension + 1 points");
   std::vector<VE> w;
   for (int i = 0; i < r.simplex.size; ++i) {
     const SupportPoint<V>& s = r.simplex.points[i];

@@ -539,8 +539,9 @@ class Polytope {
 // normal); 2D: the position along the edge.
 // Floating scalars: the differences are scaled by one power of two 2^−e first (ratios of quantities of one degree, the
 // same in any scale; a facet far smaller than the frame's unit would underflow them: ordered_normal). The normal is in
-// its own scale, n = 2^−(k₁+k₂)·(p₁ − p₀) × (p₂ − p₀) up to rounding, so the facet's area along n is ±|n|²·2^(k₁+k₂−2e):
-// taken so, as the book's |n|², it is not 0 for a facet with a direction (n·(d₃ × d₄), formed, can be, on a sliver).
+// its own scale, n = 2^−(k₁+k₂)·(p₁ − p₀) × (p₂ − p₀) up to rounding, so the facet's area along n is
+// ±|n|²·2^(k₁+k₂−2e): taken so, as the book's |n|², it is not 0 for a facet with a direction (n·(d₃ × d₄), formed, can
+// be, on a sliver).
 template <Vector V>
 std::array<scalar_t<V>, V::dimension> facet_weights(const Polytope<V>& polytope, const Facet<V>& f, const V& x) {
   using T = scalar_t<V>;
@@ -551,7 +552,8 @@ std::array<scalar_t<V>, V::dimension> facet_weights(const Polytope<V>& polytope,
   std::array<V, 2 * V::dimension - 1> d;
   for (int k = 0; k < V::dimension; ++k) d[k] = p[k] - x;
   for (int k = 1; k < V::dimension; ++k) d[V::dimension + k - 1] = p[k] - p[0];
-  [[maybe_unused]] int area_exponent = 0;  // floating, 3D: k₁ + k₂ − 2e, between |n|² and the facet's area along n in d's scale
+  // Floating, 3D: k₁ + k₂ − 2e, the power of two between |n|² and the facet's area along n in d's scale.
+  [[maybe_unused]] int area_exponent = 0;
   if constexpr (!is_exact_v<T>) {
     T largest(0);
     for (const V& v : d) largest = std::max(largest, max_abs_component(v));
@@ -619,8 +621,9 @@ struct EpaFrame {
   // o²/|n|² and a point's |x|² 2; the one exception, visibility's two-word orientation, of degree D, decides nothing
   // when it overflows: sees), so points below 2^headroom keep them below 2^(max_exponent/4), far from the top of the
   // range. At the bottom the squared distance still underflows, for a facet within about 2^−(max_exponent/2) of the
-  // frame's unit from the origin: such facets are as near as one another (docs/edge-cases.md, finding 29). Not a tolerance: a range bound, and any value with that property gives the same answers on inputs that
-  // never reach it (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame).
+  // frame's unit from the origin: such facets are as near as one another (docs/edge-cases.md, finding 29). Not a
+  // tolerance: a range bound, and any value with that property gives the same answers on inputs that never reach it
+  // (EpaFailureModes.ATinyStartBesideAUnitDifferenceStartsOverInALargerFrame).
   static constexpr int headroom = [] {
     if constexpr (is_exact_v<scalar_t<V>>)
       return 0;
