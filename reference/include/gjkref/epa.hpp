@@ -193,43 +193,18 @@ std::array<TwoWord<scalar_t<V>>, 3> cross_two_word(const V& p0, const V& p1, con
   return cross_two_word(edge_two_word(p0, p1), edge_two_word(p0, p2));
 }
 
-// A vector (of one word per coordinate, or two) scaled by the power of two that brings its largest component into
-// [1, 2); the zero vector, and one with a component that is not finite, unchanged.
+// A two-word edge in its own frame, as in_own_scale (vec.hpp) takes a vector: both words scaled by the power of two
+// that brings the largest high word into [1, 2); the zero edge, and one that is not finite, unchanged.
 template <class T>
-T largest_word(const T& x) {
+std::array<TwoWord<T>, 3> in_own_scale(std::array<TwoWord<T>, 3> e) {
   using std::abs;
-  return abs(x);
-}
-template <class T>
-T largest_word(const TwoWord<T>& x) {
-  using std::abs;
-  return abs(x.hi);
-}
-template <class T>
-T scaled_word(const T& x, int e) {
-  return ScalarTraits<T>::scale_by_power_of_two(x, e);
-}
-template <class T>
-TwoWord<T> scaled_word(const TwoWord<T>& x, int e) {
-  return {ScalarTraits<T>::scale_by_power_of_two(x.hi, e), ScalarTraits<T>::scale_by_power_of_two(x.lo, e)};
-}
-template <int N, class Vec>
-Vec scaled_components(Vec v) {
   using std::isfinite;
-  auto largest = largest_word(v[0]);
-  for (int i = 1; i < N; ++i) largest = std::max(largest, largest_word(v[i]));
-  if (!(largest > 0) || !isfinite(largest)) return v;
-  const int e = ScalarTraits<decltype(largest)>::frame_exponent(largest);
-  for (int i = 0; i < N; ++i) v[i] = scaled_word(v[i], -e);
-  return v;
-}
-template <Vector V>
-V in_own_scale(const V& v) {
-  return scaled_components<V::dimension>(v);
-}
-template <class T>
-std::array<TwoWord<T>, 3> in_own_scale(const std::array<TwoWord<T>, 3>& v) {
-  return scaled_components<3>(v);
+  const T largest = std::max({abs(e[0].hi), abs(e[1].hi), abs(e[2].hi)});
+  if (!(largest > 0) || !isfinite(largest)) return e;
+  using Tr = ScalarTraits<T>;
+  const int k = Tr::frame_exponent(largest);
+  for (TwoWord<T>& w : e) w = {Tr::scale_by_power_of_two(w.hi, -k), Tr::scale_by_power_of_two(w.lo, -k)};
+  return e;
 }
 
 // The normal of the plane through three points, rounded once from two words, in its own scale (3D, floating).

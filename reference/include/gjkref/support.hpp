@@ -234,15 +234,7 @@ minkowski_support(const A& a, const B& b, const typename A::vector_type& d) {
 template <SupportMapping A, SupportMapping B>
 requires std::same_as<typename A::vector_type, typename B::vector_type> SupportPoint<typename A::vector_type>
 minkowski_support_along(const A& a, const B& b, const typename A::vector_type& d) {
-  using V = typename A::vector_type;
-  using Tr = ScalarTraits<scalar_t<V>>;
-  if constexpr (Tr::is_exact) {
-    return minkowski_support(a, b, d);
-  } else {
-    const auto largest = max_abs_component(d);
-    if (!(largest > 0) || !std::isfinite(largest)) return minkowski_support(a, b, d);
-    return minkowski_support(a, b, scale_by_power_of_two(d, -Tr::frame_exponent(largest)));
-  }
+  return minkowski_support(a, b, in_own_scale(d));
 }
 
 }  // namespace gjkref

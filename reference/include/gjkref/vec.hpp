@@ -156,6 +156,22 @@ V scale_by_power_of_two(const V& a, int e) {
   });
 }
 
+// v in its own frame: scaled by the power of two that brings its largest component into [1, 2) — the same direction,
+// exactly unless a component leaves the normal range. Exact scalars, the zero vector and a vector with a component
+// that is not finite: unchanged.
+template <Vector V>
+V in_own_scale(const V& v) {
+  using Tr = ScalarTraits<scalar_t<V>>;
+  if constexpr (Tr::is_exact) {
+    return v;
+  } else {
+    using std::isfinite;
+    const scalar_t<V> largest = max_abs_component(v);
+    if (!(largest > 0) || !isfinite(largest)) return v;
+    return scale_by_power_of_two(v, -Tr::frame_exponent(largest));
+  }
+}
+
 // Scalar conversion: To(x) unless specialised (below; exact.hpp converts long double to mpq_class exactly).
 template <class To, class From>
 struct ScalarCast {
