@@ -208,7 +208,10 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
     if (!read_all(3, a.data(), a.size() * sizeof(double)) || !read_all(3, b.data(), b.size() * sizeof(double)))
       ::_exit(0);
     const gjkref_query query{dim, counts[0], a.data(), counts[1], b.data()};
+    // From ABI version 3 an answer starts unanswered (gjkref/plugin.h): a query that returns without setting the
+    // outcome is recorded as such. Versions 1 and 2 get the zeroed answer they were written for.
     gjkref_answer answer{};
+    if (served.abi_version >= 3) answer.outcome = GJKREF_UNANSWERED;
     const auto start = Clock::now();
     served.query(&query, &answer);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -398,6 +401,11 @@ class Worker {
         r.detail += memory_note();
         break;
       case GJKREF_REFUSED: r.status = Status::Refused; break;
+      case GJKREF_UNANSWERED:
+        r.status = Status::Failed;
+        r.detail = "returned without answering (the outcome was still GJKREF_UNANSWERED, as gjkref set it before the "
+                   "call)" + (r.detail.empty() ? std::string() : ": " + r.detail);
+        return r;
       default:
         r.status = Status::Failed;
         r.detail = "the plugin answered an outcome the ABI does not define (" + std::to_string(answer.outcome) + ")";

@@ -2,7 +2,7 @@
 # CTest impl.judge-plugins (docs/comparing.md, "Exit status"): a judge nobody can fool. Each plugin of
 # libgjkref-judge-plugins.so that is wrong on purpose is reported with answers outside its contract and makes
 # `gjkref check` exit 1; the plugin wrapping the double reference unchanged (and its ABI-version-1 twin) is clean and
-# exits 0.
+# exits 0. A plugin that answers nothing (ABI 3) has every case recorded as failed.
 # Usage: judge-plugins.sh GJKREF PLUGIN WORKDIR
 set -uo pipefail
 GJKREF="$1"
@@ -45,6 +45,32 @@ check shifted-witnesses random,touching 1 witness-outside-contract
 check depth-off-ten-percent tied-facets,thin-boxes,posed-boxes 1 depth-outside-contract
 check separated-with-depth random 1 depth-outside-contract
 check silent-witnesses random 1 missing-witnesses
+check untouched-answer-abi2 random,tied-facets 1 separated-while-overlapping
+check untouched-answer random 1 failed
+# An answer left untouched is no answer (ABI 3): every case is recorded as failed, the separated ones too, where the
+# zeroed answer of versions 1 and 2 read as a right "separated".
+untouched=$(python3 -c "
+import json
+r = json.load(open('$WORK/untouched-answer/report.json'))['implementations']['untouched-answer']
+print(r['cases'], r['findings'].get('failed', 0), r['disagreements'])")
+read -r cases failed wrong <<< "$untouched"
+if [ "$cases" -eq 0 ] || [ "$failed" -ne "$cases" ] || [ "$wrong" -ne "$cases" ]; then
+  echo "FAIL: untouched-answer: $cases cases, $failed recorded as failed, $wrong outside the contract (all expected)"
+  failures=$((failures + 1))
+fi
+if ! grep -rq "returned without answering" "$WORK/untouched-answer/"; then
+  echo "FAIL: untouched-answer: no result says it returned without answering"
+  failures=$((failures + 1))
+fi
+abi2=$(python3 -c "
+import json
+r = json.load(open('$WORK/untouched-answer-abi2/report.json'))['implementations']['untouched-answer-abi2']
+print(r['cases'], r['disagreements'])")
+read -r cases wrong <<< "$abi2"
+if [ "$wrong" -ge "$cases" ]; then
+  echo "FAIL: untouched-answer-abi2: $wrong of $cases outside the contract; its zeroed answers read as 'separated'"
+  failures=$((failures + 1))
+fi
 # A counterexample of a plugin's implementation says how to replay it, plugin included, and describes the shrunk case.
 note=$(grep -rh '"note"' "$WORK/always-separated/counterexamples" | head -1)
 if ! grep -q -- "--plugin $PLUGIN FILE" <<< "$note" || ! grep -q "on this case the oracle says" <<< "$note"; then

@@ -10,6 +10,10 @@
 //   separated-with-depth:     the reference, with a depth of 1 and a zero normal added to every "separated" (numbers an
 //                             answer reports are judged whatever its verdict).
 //   silent-witnesses:         the reference, declaring witnesses but reporting none (declared numbers are required).
+//   untouched-answer:         returns without writing anything (ABI 3): every answer recorded as failed, none judged
+//                             right, however many pairs are separated.
+//   untouched-answer-abi2:    the same built for ABI version 2, whose zeroed answer reads as "separated": judged as
+//                             that, so wrong on the overlapping pairs only (why version 3 changed the answer's start).
 //   slow-reference:           the wrapped reference after 1 ms: campaigns that take a known least time, so that the
 //                             tests that kill or interrupt one mid-run (cli/tests/check-resume.sh, check-interrupt.sh)
 //                             never see it finish first, however fast or loaded the machine. Clean, like the wrapped
@@ -66,6 +70,8 @@ void slow_wrapped(const gjkref_query* q, gjkref_answer* answer) {
 }
 
 void always_separated(const gjkref_query*, gjkref_answer* answer) { answer->outcome = GJKREF_SEPARATED; }
+
+void untouched(const gjkref_query*, gjkref_answer*) {}
 
 
 
@@ -169,9 +175,13 @@ const gjkref_implementation kSeparatedWithDepth{GJKREF_PLUGIN_ABI_VERSION, "sepa
                                                 kMeasures | GJKREF_CAN_PENETRATE | GJKREF_CAN_NORMAL, separated_with_depth};
 const gjkref_implementation kSilentWitnesses{GJKREF_PLUGIN_ABI_VERSION, "silent-witnesses", "test", "double", kBoth,
                                              kMeasures, silent_witnesses};
-const gjkref_implementation* const kAll[] = {&kWrapped,        &kWrappedAbi1, &kAlwaysSeparated, &kZeroDistance,
-                                             &kFloatSeparated, &kShifted,     &kDepthOff,        &kSlow,
-                                             &kSeparatedWithDepth, &kSilentWitnesses};
+const gjkref_implementation kUntouched{GJKREF_PLUGIN_ABI_VERSION, "untouched-answer", "test", "double", kBoth,
+                                       GJKREF_CAN_DECIDE, untouched};
+const gjkref_implementation kUntouchedAbi2{2, "untouched-answer-abi2", "test", "double", kBoth, GJKREF_CAN_DECIDE,
+                                           untouched};
+const gjkref_implementation* const kAll[] = {&kWrapped,        &kWrappedAbi1, &kAlwaysSeparated,    &kZeroDistance,
+                                             &kFloatSeparated, &kShifted,     &kDepthOff,           &kSlow,
+                                             &kSeparatedWithDepth, &kSilentWitnesses, &kUntouched, &kUntouchedAbi2};
 
 }  // namespace
 

@@ -21,7 +21,8 @@ enum Behaviour {
   kAnswersNaN = 5,
   kExits = 6,
   kPrints = 7,
-  kAllocates = 8  // 1 GiB, every page touched
+  kAllocates = 8,  // 1 GiB, every page touched
+  kLeavesUntouched = 9  // returns without writing its answer
 };
 
 void misbehave(const gjkref_query& q, gjkref_answer& answer) {
@@ -32,6 +33,7 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
       for (;;) ::pause();
     case kThrows: throw std::runtime_error("misbehaving: threw on purpose");
     case kAnswersNaN: gjkref::adapters::answer_separated(answer, std::nan("")); return;
+    case kLeavesUntouched: return;
     case kExits: std::exit(3);
     case kPrints: std::printf("misbehaving: noise on stdout\n"); std::fflush(stdout); break;
     case kAllocates: {

@@ -20,10 +20,13 @@
 extern "C" {
 #endif
 
-/* Bumped when a struct below changes layout. Version 2 appended the normal and the contact points to gjkref_answer;
- * plugins built for version 1 keep loading (gjkref zeroes the whole answer, and a version-1 plugin writes only the
- * fields it knows). gjkref refuses any other version. */
-#define GJKREF_PLUGIN_ABI_VERSION 2
+/* Bumped when a struct below changes layout or a call's meaning changes. Version 2 appended the normal and the contact
+ * points to gjkref_answer; plugins built for version 1 keep loading (gjkref zeroes the whole answer, and a version-1
+ * plugin writes only the fields it knows). Version 3 changed what an answer holds before the call: its outcome is
+ * GJKREF_UNANSWERED, so that a query that returns without answering is recorded as such instead of reading as
+ * GJKREF_SEPARATED (plugins built for versions 1 and 2 keep loading, and keep the zeroed answer they were written
+ * for). gjkref refuses any other version. */
+#define GJKREF_PLUGIN_ABI_VERSION 3
 #define GJKREF_PLUGIN_ABI_OLDEST 1
 
 /* What an implementation can answer (bits of gjkref_implementation.capabilities). */
@@ -57,10 +60,13 @@ typedef enum gjkref_outcome {
                               say which in `detail` */
   GJKREF_THREW = 3,        /* an exception escaped the implementation (C++ plugins catch it at the ABI boundary and
                               put its text in `detail`; exceptions must not cross a C interface) */
-  GJKREF_REFUSED = 4       /* version 2: the input is outside what the implementation's API accepts, as documented
+  GJKREF_REFUSED = 4,      /* version 2: the input is outside what the implementation's API accepts, as documented
                               by its library (Box2D's polygons take 3 to 8 vertices, ...): say which in `detail`.
                               Not judged, and counted as refused in the reports; refusing is a declaration of scope,
                               not a way around the judge (a gate should look at the answers judged, too). */
+  GJKREF_UNANSWERED = 5    /* version 3: what gjkref puts in `outcome` before the call. An answer that still holds it
+                              when the call returns was not given: recorded as failed ("returned without answering"),
+                              whatever else was set. Never answer it yourself. */
 } gjkref_outcome;
 
 typedef struct gjkref_answer {
@@ -90,10 +96,11 @@ typedef struct gjkref_implementation {
                               correctly rounded): decides the contract's rounding allowance; gjkref refuses others */
   unsigned dimensions;     /* GJKREF_2D | GJKREF_3D */
   unsigned capabilities;   /* GJKREF_CAN_* */
-  /* Answers one query into *answer (zeroed by the caller: an answer left untouched reads as GJKREF_SEPARATED with no
-   * number). Every field whose has_ flag is set is judged, whatever the outcome, and each capability declared must
-   * come with the answers that call for it (docs/comparing.md, "What is judged"). May crash, abort or never return:
-   * gjkref records it. */
+  /* Answers one query into *answer. The caller zeroes it first and, from version 3, sets its outcome to
+   * GJKREF_UNANSWERED: set the outcome on every path (an answer left untouched is recorded as failed; under versions 1
+   * and 2 it read as GJKREF_SEPARATED with no number). Every field whose has_ flag is set is judged, whatever the
+   * outcome, and each capability declared must come with the answers that call for it (docs/comparing.md, "What is
+   * judged"). May crash, abort or never return: gjkref records it. */
   void (*query)(const gjkref_query* query, gjkref_answer* answer);
 } gjkref_implementation;
 
