@@ -284,12 +284,40 @@ json full_row(const json& logged) {
 // count or redo cases silently. Only the last line of a log may be cut (a kill in the middle of writing it): without
 // its newline it is dropped, and its case redone.
 
+std::optional<impl::Finding> finding_named(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(impl::Finding::WrongClass); ++k)
+    if (name == impl::to_string(static_cast<impl::Finding>(k))) return static_cast<impl::Finding>(k);
+  return std::nullopt;
+}
+
+bool is_a_status(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(impl::Status::Unsupported); ++k)
+    if (name == impl::to_string(static_cast<impl::Status>(k))) return true;
+  return false;
+}
+
+bool is_a_verdict(const std::string& name) {
+  for (int k = 0; k <= static_cast<int>(oracle::Verdict::InvalidInput); ++k)
+    if (name == oracle::to_string(static_cast<oracle::Verdict>(k))) return true;
+  return false;
+}
+
+// What is wrong with a row's status and finding (names gjkref writes), or "".
+std::string why_not_names(const json& status, const json& finding) {
+  if (!is_a_status(status.get<std::string>()))
+    return "a row whose status '" + status.get<std::string>() + "' is none gjkref writes";
+  if (finding != kNotJudged && !finding_named(finding.get<std::string>()))
+    return "a row whose finding '" + finding.get<std::string>() + "' is none gjkref writes";
+  return "";
+}
+
 // What is wrong with a logged row (an implementation's answer; compact_row, full_row), or "" when nothing is.
 std::string why_not_a_row(const json& row) {
   const auto number_or_null = [](const json& x) { return x.is_null() || x.is_number(); };
   if (row.is_array()) {
     if (row.size() < 2 || !row[0].is_string() || !row[1].is_string())
       return "a compact row that does not begin with a status and a finding";
+    if (const std::string why = why_not_names(row[0], row[1]); !why.empty()) return why;
     if (row[1] == kNotJudged)
       return row.size() == 2 || (row.size() == 3 && row[2].is_string()) ? ""
                                                                           : "a not-judged row with more than a detail";
@@ -311,6 +339,7 @@ std::string why_not_a_row(const json& row) {
   if (!row.contains("status") || !row["status"].is_string() || !row.contains("finding") ||
       !row["finding"].is_string() || !row.contains("within_contract") || !row["within_contract"].is_boolean())
     return "a row without status, finding or within_contract";
+  if (const std::string why = why_not_names(row["status"], row["finding"]); !why.empty()) return why;
   for (const char* name : kCompactRowFields) {
     if (!row.contains(name) || std::string(name) == "status" || std::string(name) == "finding" ||
         std::string(name) == "within_contract" || std::string(name) == "detail")
@@ -346,6 +375,8 @@ std::string why_not_a_log_line(const json& j, const std::set<std::string>& keys,
   if (!j.contains("oracle") || !j["oracle"].is_string() || !j.contains("distance") ||
       !(j["distance"].is_null() || j["distance"].is_number()))
     return "no oracle verdict or distance";
+  if (!is_a_verdict(j["oracle"].get<std::string>()))
+    return "its oracle verdict '" + j["oracle"].get<std::string>() + "' is none gjkref writes";
   if (!j.contains("results") || !j["results"].is_object()) return "no results";
   for (const auto& [name, row] : j["results"].items()) {
     if (!names.count(name)) return "a result of '" + name + "', which is not one of this campaign's implementations";
@@ -405,12 +436,6 @@ bool to_be_saved(const json& row) {
   return !row["within_contract"].get<bool>() ||
          finding == impl::to_string(impl::Finding::SeparatedWhileTouching) ||
          finding == impl::to_string(impl::Finding::SeparatedWhileOverlapping);
-}
-
-std::optional<impl::Finding> finding_named(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(impl::Finding::WrongClass); ++k)
-    if (name == impl::to_string(static_cast<impl::Finding>(k))) return static_cast<impl::Finding>(k);
-  return std::nullopt;
 }
 
 // counterexamples/IMPLEMENTATION/FINDING/FAMILY-Dd-INDEX.json, relative to the campaign's directory.

@@ -431,6 +431,11 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
       one_method = 0;
   for (const std::string& file : options.files) {
     std::error_code ec;
+    if (file.empty()) {  // casefile's message names the file, and '' would leave it nameless
+      err << "gjkref eval: an empty argument ('') names no case file\n";
+      status = 2;
+      continue;
+    }
     if (std::filesystem::is_directory(file, ec)) {  // read_file would read it as an empty, malformed file
       err << "gjkref eval: " << file << ": is a directory (give its case files: " << file << "/*.json)\n";
       status = 2;

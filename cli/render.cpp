@@ -405,6 +405,10 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
 }
 
 int run_render(const RenderOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.file.empty()) {  // casefile's message names the file, and '' would leave it nameless
+    err << "gjkref render: an empty argument ('') names no case file\n";
+    return 2;
+  }
   if (std::error_code ec; std::filesystem::is_directory(options.file, ec)) {  // read as an empty, malformed file
     err << "gjkref render: " << options.file << ": is a directory (give one case file)\n";
     return 2;

@@ -134,6 +134,12 @@ status=0
 if [ "$status" -ne 2 ] || ! grep -q "is a directory" "$WORK/out"; then
   echo "FAIL: eval of a directory exited $status:"; cat "$WORK/out"; failures=$((failures + 1))
 fi
+# eval given an empty argument says that it names no file (the file's error had no name to give).
+status=0
+"$GJKREF" eval --impl reference-double '' > "$WORK/out" 2>&1 || status=$?
+if [ "$status" -ne 2 ] || ! grep -q "an empty argument ('') names no case file" "$WORK/out"; then
+  echo "FAIL: eval '' exited $status:"; cat "$WORK/out"; failures=$((failures + 1))
+fi
 # eval takes the same time limit, validated the same way.
 CASE="$(dirname "$0")/../../cases/examples/touching-squares-2d.json"
 status=0

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CTest cli.check-resume-logs (docs/comparing.md, "Output and resuming"): a campaign resumes only from logs it can
-# trust. A log line that is valid JSON but not one gjkref check writes (no results, a short row), a line of an item
+# trust. A log line that is valid JSON but not one gjkref check writes (no results, a short row, a status, finding or
+# oracle verdict gjkref does not write), a line of an item
 # outside the campaign (beyond its --cases, or logged by a run with a larger --cases), and logs whose campaign.json is
 # gone or unreadable (whose seed is unknown) are refused with exit status 2 and the file and line named — never an uncaught
 # exception, never counted. gjkref merge refuses such a slice the same way. A last line cut by a kill is still dropped
@@ -39,6 +40,23 @@ copy short-row
 sed -i '6s/"reference-double":\[[^]]*\]/"reference-double":["answered"]/' "$WORK/short-row/shard-0.jsonl"
 refused short-row "shard-0.jsonl:6: the result of 'reference-double' is a compact row" \
   "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/short-row"
+
+# Names gjkref does not write, as a hand edit or another version leaves them: a status, a finding, an oracle verdict.
+copy bad-status
+sed -i '7s/"reference-double":\["answered"/"reference-double":["answerd"/' "$WORK/bad-status/shard-0.jsonl"
+grep -q '"answerd"' "$WORK/bad-status/shard-0.jsonl" || fail "line 7's status was not spoilt"
+refused bad-status "shard-0.jsonl:7: the result of 'reference-double' is a row whose status 'answerd' is none" \
+  "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/bad-status"
+copy bad-finding
+sed -i '8s/"reference-double":\["answered","agrees"/"reference-double":["answered","fine"/' "$WORK/bad-finding/shard-0.jsonl"
+grep -q '"fine"' "$WORK/bad-finding/shard-0.jsonl" || fail "line 8's finding was not spoilt"
+refused bad-finding "shard-0.jsonl:8: the result of 'reference-double' is a row whose finding 'fine' is none" \
+  "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/bad-finding"
+copy bad-verdict
+sed -i '9s/"oracle":"[a-z-]*"/"oracle":"apart"/' "$WORK/bad-verdict/shard-0.jsonl"
+grep -q '"apart"' "$WORK/bad-verdict/shard-0.jsonl" || fail "line 9's verdict was not spoilt"
+refused bad-verdict "shard-0.jsonl:9: its oracle verdict 'apart' is none gjkref writes" \
+  "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/bad-verdict"
 
 # A line of an item beyond the campaign (index 57 of a campaign of 20):
 copy beyond
