@@ -27,6 +27,8 @@
 // a loop without safeguards. probe-lean-gjk: the leanest GJK we can write (bench/lean_gjk.hpp); probe-lean-soa: the
 // same loop on the points stored by coordinate and scanned four at a time (bench/soa_points.hpp). probe-soa-double and
 // probe-soa-intersect: the reference's own queries on that storage (the same answers bit for bit, other times).
+// probe-first-points and probe-first-points-intersect: the reference's own queries started from the shapes' first
+// points, as openGJK starts, through the warm start by index pairs (the cold answer, another path).
 //
 // The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
 // n points; the bound is the time of gjkref-double's support calls (iterations + 1 per shape), pair by pair, each
@@ -152,6 +154,31 @@ class Reference final : public Queries {
  private:
   bool boolean_;
   std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<T>>, gjkref::ConvexPoints<gjkref::Vec3<T>>>> shapes_;
+};
+
+// A probe, not an implementation: the reference's own distance and boolean queries started from the vertex pair
+// (a₀, b₀), the shapes' first points, as openGJK starts (docs/algorithm.md, "openGJK beside gjkref"), instead of from a
+// support call along +x: one support call fewer per shape and query. Through the warm start by index pairs
+// (Options::warm_start_simplex), which gives the cold answer (docs/contract.md), so only the path and the time differ.
+class FirstPointsStart final : public Queries {
+ public:
+  FirstPointsStart(const Pairs& pairs, bool boolean) : boolean_(boolean) {
+    for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<double>(a), shape_of<double>(b)});
+    options_.warm_start_simplex = {{0, 0}};
+  }
+  double run(std::size_t i) override {
+    const auto& [a, b] = shapes_[i];
+    if (boolean_) return gjkref::intersect(a, b, options_).status == gjkref::Status::Intersecting ? 1 : 0;
+    const auto r = gjkref::distance(a, b, options_);
+    return r.status == gjkref::Status::Separated ? double(r.distance()) : 0.0;
+  }
+  // Support calls per shape (no call before the loop's first pass).
+  int support_calls(std::size_t i) const { return gjkref::distance(shapes_[i].first, shapes_[i].second, options_).iterations; }
+
+ private:
+  bool boolean_;
+  gjkref::Options<gjkref::Vec3<double>> options_;
+  std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<double>>, gjkref::ConvexPoints<gjkref::Vec3<double>>>> shapes_;
 };
 
 // A probe, not an implementation: the reference's distance and boolean queries on another support mapping for the
@@ -570,6 +597,7 @@ int main(int argc, char** argv) {
       entries.push_back({"bullet-double", false, gjkref::bench::bullet_double_distance(pairs), {}, 0});
       entries.push_back({"fcl-indep", false, gjkref::bench::fcl_indep_distance(pairs), {}, 0});
       entries.push_back({"probe-bare-loop", false, std::make_unique<BareLoop>(pairs), {}, 0});
+      entries.push_back({"probe-first-points", false, std::make_unique<FirstPointsStart>(pairs, false), {}, 0});
       entries.push_back({"probe-lean-gjk", false, std::make_unique<LeanGjk<gjkref::bench::lean::Points>>(pairs), {}, 0});
       entries.push_back({"probe-lean-soa", false, std::make_unique<LeanGjk<LeanSoa>>(pairs), {}, 0});
       entries.push_back({"probe-soa-double", false, std::make_unique<SoaReference>(pairs, false), {}, 0});
@@ -578,6 +606,7 @@ int main(int argc, char** argv) {
         entries.push_back({kSupportSweep, false, std::make_unique<SupportCalls>(pairs, calls), {}, 0});
       entries.push_back({"probe-soa-intersect", true, std::make_unique<SoaReference>(pairs, true), {}, 0});
       entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
+      entries.push_back({"probe-first-points-intersect", true, std::make_unique<FirstPointsStart>(pairs, true), {}, 0});
       entries.push_back({"libccd-gjk", true, gjkref::bench::libccd_intersect(pairs), {}, 0});
       (void)reference_view;
       if (s.instructions) {
@@ -629,12 +658,12 @@ int main(int argc, char** argv) {
                   "query; support-sweep lower bound %.0f ns (%.2f ns per point); gjkref-double = %.2f x the bound\n",
                   n, placement.name, placement.apart, pairs.size(), iterations, bound, per_point, reference_ns / bound);
       std::printf("  certified paths: %d filtered, %d double-certified, %d exact finish\n", paths[0], paths[1], paths[2]);
-      std::printf("  %-18s %12s %22s %14s\n", "implementation", "ns/query", "ratio", "agrees");
+      std::printf("  %-28s %12s %22s %14s\n", "implementation", "ns/query", "ratio", "agrees");
       for (const Entry& e : entries) {
         if (is_bound(e)) continue;
         const double ns = median(e.round_ns);
         const double ratio = e.boolean ? ns / ccd_ns : ns / reference_ns;
-        std::printf("  %-18s %12.0f %10.2f x %-10s %13.1f %%\n", e.name, ns, ratio,
+        std::printf("  %-28s %12.0f %10.2f x %-10s %13.1f %%\n", e.name, ns, ratio,
                     e.boolean ? "libccd" : "gjk-double", 100 * e.agree);
       }
     }
