@@ -146,7 +146,7 @@ struct Points {
 template <class Shape>
 double distance(const Shape& a, const Shape& b) {
   Simplex s;
-  const std::size_t ia = a.support({1, 0, 0}), ib = b.support({-1, 0, 0});
+  const std::size_t ia = 0, ib = 0;  // a₀ − b₀, without a support call, as the reference and openGJK start
   s.v[0] = {a[ia] - b[ib], ia, ib};
   s.weight[0] = 1;
   s.size = 1;

@@ -27,11 +27,10 @@
 // a loop without safeguards. probe-lean-gjk: the leanest GJK we can write (bench/lean_gjk.hpp); probe-lean-soa: the
 // same loop on the points stored by coordinate and scanned four at a time (bench/soa_points.hpp). probe-soa-double and
 // probe-soa-intersect: the reference's own queries on that storage (the same answers bit for bit, other times).
-// probe-first-points and probe-first-points-intersect: the reference's own queries started from the shapes' first
-// points, as openGJK starts, through the warm start by index pairs (the cold answer, another path).
 //
-// The support-sweep lower bound: a query must at least run its support calls, (iterations + 1) per shape and each over
-// n points; the bound is the time of gjkref-double's support calls (iterations + 1 per shape), pair by pair, each
+// The support-sweep lower bound: a query must at least run its support calls, one per iteration and shape (point sets
+// start from a₀ − b₀, without one), each over n points; the bound is the time of gjkref-double's support calls
+// (iterations per shape), pair by pair, each
 // shape's in a row (SupportCalls), timed in the same rounds over the same clouds.
 #include <algorithm>
 #include <array>
@@ -156,31 +155,6 @@ class Reference final : public Queries {
   std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<T>>, gjkref::ConvexPoints<gjkref::Vec3<T>>>> shapes_;
 };
 
-// A probe, not an implementation: the reference's own distance and boolean queries started from the vertex pair
-// (a₀, b₀), the shapes' first points, as openGJK starts (docs/algorithm.md, "openGJK beside gjkref"), instead of from a
-// support call along +x: one support call fewer per shape and query. Through the warm start by index pairs
-// (Options::warm_start_simplex), which gives the cold answer (docs/contract.md), so only the path and the time differ.
-class FirstPointsStart final : public Queries {
- public:
-  FirstPointsStart(const Pairs& pairs, bool boolean) : boolean_(boolean) {
-    for (const auto& [a, b] : pairs) shapes_.push_back({shape_of<double>(a), shape_of<double>(b)});
-    options_.warm_start_simplex = {{0, 0}};
-  }
-  double run(std::size_t i) override {
-    const auto& [a, b] = shapes_[i];
-    if (boolean_) return gjkref::intersect(a, b, options_).status == gjkref::Status::Intersecting ? 1 : 0;
-    const auto r = gjkref::distance(a, b, options_);
-    return r.status == gjkref::Status::Separated ? double(r.distance()) : 0.0;
-  }
-  // Support calls per shape (no call before the loop's first pass).
-  int support_calls(std::size_t i) const { return gjkref::distance(shapes_[i].first, shapes_[i].second, options_).iterations; }
-
- private:
-  bool boolean_;
-  gjkref::Options<gjkref::Vec3<double>> options_;
-  std::vector<std::pair<gjkref::ConvexPoints<gjkref::Vec3<double>>, gjkref::ConvexPoints<gjkref::Vec3<double>>>> shapes_;
-};
-
 // A probe, not an implementation: the reference's distance and boolean queries on another support mapping for the
 // same points, SoaPoints (bench/soa_points.hpp: the points by coordinate, four at a time), which returns ConvexPoints'
 // point for every direction; the answers are therefore gjkref-double's, bit for bit, and only the time differs.
@@ -287,8 +261,8 @@ class BareLoop final : public Queries {
     gjkref::Points<V> w;
     std::array<std::size_t, 4> index_a{}, index_b{};
     std::array<double, 4> weight{1, 0, 0, 0};
-    const auto sa = a.support(V{1, 0, 0}), sb = b.support(V{-1, 0, 0});
-    w[0] = sa.point - sb.point, index_a[0] = sa.index, index_b[0] = sb.index;
+    // The reference's start on point sets: a₀ − b₀, without a support call (initial_simplex).
+    w[0] = a.vertex(0) - b.vertex(0), index_a[0] = 0, index_b[0] = 0;
     int k = 1;
     V v = w[0];
     double vv = gjkref::dot(v, v);
@@ -394,7 +368,7 @@ void counted_pass(Queries& q, std::size_t count, const std::string& label, doubl
 
 // The support-sweep lower bound of one workload, timed as a query among the others (so in the same rounds, and its
 // median taken likewise): run(i) makes gjkref-double's number of support calls on each shape of pair i (calls[i]:
-// iterations + 1, the answering pass's; a query handed to the careful pass, or walking past a flat segment, makes
+// the answering pass's iterations; a query handed to the careful pass, or walking past a flat segment, makes
 // more, so this stays a lower bound), with gjkref's support mapping (ConvexPoints::support, the loop every query
 // runs): A's calls in a row, then B's, where a query alternates between the two; either way each shape is read from
 // memory once and then from the cache, as in the query. (Sweeping every shape once along one direction instead, shape
@@ -583,7 +557,9 @@ int main(int argc, char** argv) {
       auto reference = std::make_unique<Reference<double>>(pairs, false);
       std::vector<int> calls(pairs.size());  // gjkref-double's support calls per shape, pair by pair
       double iterations = 0;
-      for (std::size_t i = 0; i < pairs.size(); ++i) iterations += calls[i] = reference->iterations(i) + 1;
+      // One support call per iteration and shape: a query on point sets starts from a₀ − b₀ without one
+      // (initial_simplex).
+      for (std::size_t i = 0; i < pairs.size(); ++i) iterations += calls[i] = reference->iterations(i);
       iterations /= static_cast<double>(pairs.size());
       const Reference<double>& reference_view = *reference;
       std::vector<Entry> entries;
@@ -597,7 +573,6 @@ int main(int argc, char** argv) {
       entries.push_back({"bullet-double", false, gjkref::bench::bullet_double_distance(pairs), {}, 0});
       entries.push_back({"fcl-indep", false, gjkref::bench::fcl_indep_distance(pairs), {}, 0});
       entries.push_back({"probe-bare-loop", false, std::make_unique<BareLoop>(pairs), {}, 0});
-      entries.push_back({"probe-first-points", false, std::make_unique<FirstPointsStart>(pairs, false), {}, 0});
       entries.push_back({"probe-lean-gjk", false, std::make_unique<LeanGjk<gjkref::bench::lean::Points>>(pairs), {}, 0});
       entries.push_back({"probe-lean-soa", false, std::make_unique<LeanGjk<LeanSoa>>(pairs), {}, 0});
       entries.push_back({"probe-soa-double", false, std::make_unique<SoaReference>(pairs, false), {}, 0});
@@ -606,7 +581,6 @@ int main(int argc, char** argv) {
         entries.push_back({kSupportSweep, false, std::make_unique<SupportCalls>(pairs, calls), {}, 0});
       entries.push_back({"probe-soa-intersect", true, std::make_unique<SoaReference>(pairs, true), {}, 0});
       entries.push_back({"gjkref-intersect", true, std::make_unique<Reference<double>>(pairs, true), {}, 0});
-      entries.push_back({"probe-first-points-intersect", true, std::make_unique<FirstPointsStart>(pairs, true), {}, 0});
       entries.push_back({"libccd-gjk", true, gjkref::bench::libccd_intersect(pairs), {}, 0});
       (void)reference_view;
       if (s.instructions) {

@@ -26,14 +26,17 @@ using Points = std::vector<Point>;
 
 // ---- building blocks
 
-// A choice uniform over [min, max) at every size. rc::gen::inRange narrows its range toward min at small sizes, which
-// suits counts and coordinates (they grow with RapidCheck's size) but not kinds, axes, exponents and angles: at size
-// 0 it would always pick the first kind and 2^−100.
+// A choice uniform over [min, max) at every size. rc::gen::inRange narrows its range toward min at small sizes: at size
+// s it draws from [min, min + (max − min)·s/100]. That suits counts — RapidCheck's size scales how many points a shape
+// has, and a small size gives a small case — and nothing else: a coordinate, an offset, an extent, an angle, a kind
+// or an exponent would slide from its least value rather than grow (at size 0 every lattice point was (−w, −w, −w),
+// and deep-overlap clouds were apart below size 25). So every value here that is not a count is a choice.
+// Pinned by Generators.ValuesSpanTheirRangeAtEverySize.
 inline rc::Gen<int> choice(int min, int max) { return rc::gen::resize(100, rc::gen::inRange(min, max)); }
 
 // A lattice point with coordinates in [−w, w] (z = 0 in 2D).
 inline rc::Gen<Point> lattice_point(int dim, int w) {
-  return rc::gen::map(rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-w, w + 1)), [dim](const std::vector<int>& v) {
+  return rc::gen::map(rc::gen::container<std::vector<int>>(3, choice(-w, w + 1)), [dim](const std::vector<int>& v) {
     return Point{double(v[0]), double(v[1]), dim == 3 ? double(v[2]) : 0.0};
   });
 }
@@ -79,7 +82,7 @@ inline rc::Gen<ExactTransform> exact_transform(int dim, bool with_shear) {
   return rc::gen::map(
       rc::gen::tuple(choice(0, 6), rc::gen::container<std::vector<int>>(3, rc::gen::element(-1, 1)),
                      choice(0, dim), choice(0, dim), choice(-2, 3),
-                     rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-20, 21))),
+                     rc::gen::container<std::vector<int>>(3, choice(-20, 21))),
       [dim, with_shear](const auto& t) {
         static const std::array<std::array<int, 3>, 6> perms3 = {
             {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
@@ -125,8 +128,8 @@ inline rc::Gen<Case> random_polytopes(int dim) {
       const double scale = kind == 1 ? 1.0 / 1024 : 1.0;
       // Dyadic: k/1024 with |k| ≤ 8192; real: k/125000 (not dyadic), both within ±8.
       const rc::Gen<double> coordinate =
-          kind == 1 ? rc::gen::map(rc::gen::inRange(-8192, 8193), [](int k) { return double(k); })
-                    : rc::gen::map(rc::gen::inRange(-1000000, 1000001), [](int k) { return k / 125000.0; });
+          kind == 1 ? rc::gen::map(choice(-8192, 8193), [](int k) { return double(k); })
+                    : rc::gen::map(choice(-1000000, 1000001), [](int k) { return k / 125000.0; });
       return rc::gen::map(rc::gen::container<std::vector<double>>(3 * count, coordinate),
                           [dim, count, scale](const std::vector<double>& v) {
                             Points ps;
@@ -282,7 +285,7 @@ inline rc::Gen<Case> lower_dimensional(int dim) {
 // (WarmStart.FlatDifferencesGiveTheColdAnswer*).
 inline rc::Gen<Case> flat_through_origin(int dim) {
   const auto coordinate =
-      rc::gen::map(rc::gen::inRange(-(1 << 23) + 1, 1 << 23), [](int i) { return std::ldexp(double(i), -20); });
+      rc::gen::map(choice(-(1 << 23) + 1, 1 << 23), [](int i) { return std::ldexp(double(i), -20); });
   return rc::gen::map(
       rc::gen::tuple(choice(-8, 9), choice(-8, 9), choice(2, 7), choice(1, 4),
                      rc::gen::container<std::vector<double>>(20, coordinate), rc::gen::container<std::vector<double>>(2, coordinate)),
@@ -433,7 +436,7 @@ using casefile::posed_box;
 // offset of at most 2: mostly overlapping by a good part of their size.
 inline rc::Gen<Case> deep_overlap(int dim) {
   const auto cloud = [dim](int count) {
-    return rc::gen::map(rc::gen::container<std::vector<int>>(3 * count, rc::gen::inRange(-4000, 4001)),
+    return rc::gen::map(rc::gen::container<std::vector<int>>(3 * count, choice(-4000, 4001)),
                         [dim, count](const std::vector<int>& v) {
                           Points ps;
                           for (int i = 0; i < count; ++i)
@@ -537,9 +540,9 @@ inline rc::Gen<Case> thin_boxes(int dim) {
 // rounding), both turned about the vertical axis and tilted slightly (up to 1/100 of a turn), the stack moved by up
 // to 1e3: box-box contacts as engines meet them.
 inline rc::Gen<Case> posed_boxes(int dim) {
-  return rc::gen::map(rc::gen::tuple(rc::gen::container<std::vector<int>>(6, rc::gen::inRange(1, 9)), choice(0, 41),
-                                     rc::gen::container<std::vector<int>>(4, rc::gen::inRange(-500, 501)),
-                                     rc::gen::inRange(-1000, 1001)),
+  return rc::gen::map(rc::gen::tuple(rc::gen::container<std::vector<int>>(6, choice(1, 9)), choice(0, 41),
+                                     rc::gen::container<std::vector<int>>(4, choice(-500, 501)),
+                                     choice(-1000, 1001)),
                       [dim](const auto& t) {
                         const std::vector<int>& e = std::get<0>(t);
                         const std::vector<int>& turn = std::get<2>(t);
@@ -598,7 +601,7 @@ inline rc::Gen<Case> flat_under_a_chord() {
   return rc::gen::map(
       rc::gen::tuple(lattice_cloud(2, 8, 6), lattice_cloud(2, 8, 6), choice(2, 9), choice(2, 9), choice(20, 57),
                      choice(-8, 9), rc::gen::container<std::vector<int>>(6, choice(-8, 9)), choice(-100, 101),
-                     choice(0, 1000), rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-20, 21))),
+                     choice(0, 1000), rc::gen::container<std::vector<int>>(3, choice(-20, 21))),
       [](const auto& t) {
         const int m = std::get<2>(t), n = std::get<3>(t);
         const double u = std::ldexp(1.0, -std::get<4>(t)), h = std::get<5>(t) * u;
@@ -792,7 +795,7 @@ inline rc::Gen<Case> warm_started(int dim) {
                                                    {1, near_touching(dim)},
                                                    {3, flat_through_origin(dim)},
                                                    {1, posed_boxes(dim)}}),
-                     choice(1, 41), rc::gen::container<std::vector<int>>(3, rc::gen::inRange(-1000, 1001)),
+                     choice(1, 41), rc::gen::container<std::vector<int>>(3, choice(-1000, 1001)),
                      choice(0, 3), choice(0, 3)),
       [dim](const auto& t) {
         Case c = std::get<0>(t);

@@ -530,15 +530,15 @@ void metamorphic_properties(const Case& given, int k, int shift, int rotate_by, 
   });
 }
 
-rc::Gen<std::vector<int>> warm_start_picks() { return rc::gen::container<std::vector<int>>(9, rc::gen::inRange(0, 1 << 20)); }
+rc::Gen<std::vector<int>> warm_start_picks() { return rc::gen::container<std::vector<int>>(9, choice(0, 1 << 20)); }
 
 GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer2d, ()) {
-  metamorphic_properties(*any_family(2), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
-                         *rc::gen::inRange(0, 64), *warm_start_picks());
+  metamorphic_properties(*any_family(2), *choice(-30, 31), *choice(-1000, 1001),
+                         *choice(0, 64), *warm_start_picks());
 }
 GJKREF_PROPERTY(Metamorphic, ExactTransformationsKeepTheAnswer3d, ()) {
-  metamorphic_properties(*any_family(3), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001),
-                         *rc::gen::inRange(0, 64), *warm_start_picks());
+  metamorphic_properties(*any_family(3), *choice(-30, 31), *choice(-1000, 1001),
+                         *choice(0, 64), *warm_start_picks());
 }
 
 // ---- Warm starts from affinely dependent points (the warm-start layer, gjk.hpp)
@@ -770,7 +770,7 @@ void rounding_properties(double x, double y, int shift, bool midpoint) {
 }
 
 GJKREF_PROPERTY(Rounding, IsCorrect, (double x, double y, bool midpoint)) {
-  rounding_properties(x, y, *rc::gen::inRange(-1200, 1200), midpoint);
+  rounding_properties(x, y, *choice(-1200, 1200), midpoint);
 }
 GJKREF_PROPERTY(InvalidInput, OverflowingDifferences3d, ()) { overflow_properties(*overflowing(3)); }
 
@@ -883,10 +883,10 @@ void penetration_symmetries(const Case& c, int k, int shift) {
 }
 
 GJKREF_PROPERTY(PenetrationSymmetries, Hold2d, ()) {
-  penetration_symmetries(*penetration_families(2), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001));
+  penetration_symmetries(*penetration_families(2), *choice(-30, 31), *choice(-1000, 1001));
 }
 GJKREF_PROPERTY(PenetrationSymmetries, Hold3d, ()) {
-  penetration_symmetries(*penetration_families(3), *rc::gen::inRange(-30, 31), *rc::gen::inRange(-1000, 1001));
+  penetration_symmetries(*penetration_families(3), *choice(-30, 31), *choice(-1000, 1001));
 }
 
 // ---- representativeness: each family produces what it is for (a hit-rate check, as Jolt's)
@@ -895,11 +895,12 @@ struct Mix {
   int separated = 0, touching = 0, overlapping = 0, n = 0;
 };
 
-Mix sample(const rc::Gen<Case>& gen, int count, std::uint64_t seed) {
+// `count` cases of `gen` at RapidCheck sizes 0, 1, ..., sizes − 1, 0, 1, ...
+Mix sample(const rc::Gen<Case>& gen, int count, std::uint64_t seed, int sizes = 100) {
   Mix mix;
   rc::Random random(seed);
   for (int i = 0; i < count; ++i) {
-    const Case c = gen(random.split(), i % 100).value();
+    const Case c = gen(random.split(), i % sizes).value();
     const Verdict v = oracle::fast_oracle(c).verdict;
     (v == Verdict::Separated ? mix.separated : v == Verdict::Touching ? mix.touching : mix.overlapping)++;
     ++mix.n;
@@ -954,6 +955,37 @@ TEST(Generators, FamiliesProduceWhatTheyAreFor) {
   EXPECT_GT(chord.overlapping, kSamples / 10);
   std::printf("3D: under a chord %d/%d/%d (separated/touching/overlapping of %d)\n", chord.separated, chord.touching,
               chord.overlapping, kSamples);
+}
+
+// RapidCheck's size scales how many points a shape has, never where they are (generators.hpp, `choice`). Before,
+// rc::gen::inRange drew every coordinate from [min, min + (max − min)·size/100]: at size 0 each lattice point was
+// (−w, −w, −w), the random family's pairs were all apart below size 25 and 3D deep-overlap clouds below size 50 mostly
+// apart too (a quarter of each family was not what its name says). What does not matter: the seeds, the thresholds'
+// exact values (each fails with the old generators, which gave 0 to 3 % overlapping pairs below size 25 in both
+// families, and holds with a margin with these).
+TEST(Generators, ValuesSpanTheirRangeAtEverySize) {
+  constexpr int kSamples = 300, kSmallSizes = 25;
+  for (int dim : {2, 3}) {
+    SCOPED_TRACE(dim);
+    rc::Random random(20 + dim);
+    std::array<double, 3> least{0, 0, 0}, most{0, 0, 0};
+    for (int i = 0; i < kSamples; ++i) {
+      const Point p = lattice_point(dim, 8)(random.split(), 0).value();
+      for (int k = 0; k < dim; ++k) least[k] = std::min(least[k], p[k]), most[k] = std::max(most[k], p[k]);
+    }
+    for (int k = 0; k < dim; ++k) {
+      EXPECT_EQ(least[k], -8) << "coordinate " << k << " at size 0";
+      EXPECT_EQ(most[k], 8) << "coordinate " << k << " at size 0";
+    }
+    const Mix random_small = sample(random_polytopes(dim), kSamples, 21, kSmallSizes);
+    EXPECT_GT(random_small.separated, kSamples / 10);
+    EXPECT_GT(random_small.overlapping, kSamples / 20);  // fewer than at every size: small sizes have few points
+    const Mix deep_small = sample(deep_overlap(dim), kSamples, 22, kSmallSizes);
+    EXPECT_GT(deep_small.overlapping, kSamples / 2);
+    std::printf("%dD at sizes below %d: random %d/%d/%d, deep %d/%d/%d (separated/touching/overlapping of %d each)\n",
+                dim, kSmallSizes, random_small.separated, random_small.touching, random_small.overlapping,
+                deep_small.separated, deep_small.touching, deep_small.overlapping, kSamples);
+  }
 }
 
 // The penetration families reach depth: each mostly overlaps, resting contact always touches, and the stacked families

@@ -26,6 +26,19 @@ enum Behaviour {
 };
 
 void misbehave(const gjkref_query& q, gjkref_answer& answer) {
+  // GJKREF_TEST_DETAIL set: its text is the answer's detail, whatever the case (cli/tests/check-details.sh: text that
+  // is not one line, on generated cases whose first x may be any of the orders below); with GJKREF_TEST_REFUSE set
+  // too, the answer is a refusal that gives it as its reason; with GJKREF_TEST_NUMBERED, the text is followed by the
+  // answer's number in this worker (a detail that differs on every answer).
+  if (const char* detail = std::getenv("GJKREF_TEST_DETAIL")) {
+    static int answers = 0;
+    answer.outcome = std::getenv("GJKREF_TEST_REFUSE") ? GJKREF_REFUSED : GJKREF_INTERSECTING;
+    if (std::getenv("GJKREF_TEST_NUMBERED"))
+      gjkref::adapters::say(answer, "%s %d", detail, ++answers);
+    else
+      gjkref::adapters::say(answer, "%s", detail);
+    return;
+  }
   switch (static_cast<int>(q.a[0])) {
     case kAborts: std::fprintf(stderr, "misbehaving: about to abort\n"); std::abort();
     case kSegfaults: std::raise(SIGSEGV); break;
@@ -42,18 +55,6 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
       break;
     }
     default: break;
-  }
-  // GJKREF_TEST_DETAIL set: its text is the answer's detail (cli/tests/check-details.sh: text that is not one line);
-  // with GJKREF_TEST_REFUSE set too, the answer is a refusal that gives it as its reason; with GJKREF_TEST_NUMBERED, the
-  // text is followed by the answer's number in this worker (a detail that differs on every answer).
-  if (const char* detail = std::getenv("GJKREF_TEST_DETAIL")) {
-    static int answers = 0;
-    answer.outcome = std::getenv("GJKREF_TEST_REFUSE") ? GJKREF_REFUSED : GJKREF_INTERSECTING;
-    if (std::getenv("GJKREF_TEST_NUMBERED"))
-      gjkref::adapters::say(answer, "%s %d", detail, ++answers);
-    else
-      gjkref::adapters::say(answer, "%s", detail);
-    return;
   }
   answer.outcome = GJKREF_INTERSECTING;
   gjkref::adapters::say(answer, "well behaved");

@@ -734,6 +734,67 @@ TEST(SearchDirection, DoubleAndLongDoubleStopBesideAFarSupport) {
   far_support_terminates_within_contract<long double>();
 }
 
+// A shape that counts its support calls; with vertex access (IndexedShape) or without.
+template <class S, bool kIndexed>
+struct CountedShape {
+  using vector_type = typename S::vector_type;
+  const S* shape;
+  int* calls;
+  Support<vector_type> support(const vector_type& d) const {
+    ++*calls;
+    return shape->support(d);
+  }
+  ShapeCheck check() const { return shape->check(); }
+  vector_type vertex(std::size_t i) const requires kIndexed { return shape->vertex(i); }
+  std::size_t size() const requires kIndexed { return shape->size(); }
+};
+
+// The cold start (initial_simplex): the book's arbitrary point of A⊖B is a₀ − b₀ on shapes that hand out vertices — no
+// support call, so each shape is asked once per iteration — and the support along +x on shapes that do not (one call
+// more). The first simplex is the pair (0, 0). Exact and double (the textbook pass's answers; a hand-over restarts),
+// 2D and 3D; the answers of the two starts are the same (exact: bit for bit, certified).
+template <Vector V>
+void cold_starts(std::mt19937_64& rng) {
+  using S = ConvexPoints<V>;
+  int checked = 0;
+  for (int t = 0; t < 200; ++t) {
+    const S a = random_lattice_shape<V>(rng, 1, 12, 4), b = random_lattice_shape<V>(rng, 1, 12, 4);
+    int calls_a = 0, calls_b = 0;
+    const CountedShape<S, true> ia{&a, &calls_a}, ib{&b, &calls_b};
+    const auto indexed = distance(ia, ib);
+    if (indexed.pass != Pass::Textbook) continue;
+    EXPECT_EQ(calls_a, indexed.iterations) << "pair " << t;
+    EXPECT_EQ(calls_b, indexed.iterations) << "pair " << t;
+    calls_a = calls_b = 0;
+    const CountedShape<S, false> sa{&a, &calls_a}, sb{&b, &calls_b};
+    const auto support_only = distance(sa, sb);
+    if (support_only.pass != Pass::Textbook) continue;
+    EXPECT_EQ(calls_a, support_only.iterations + 1) << "pair " << t;
+    EXPECT_EQ(calls_b, support_only.iterations + 1) << "pair " << t;
+    Simplex<V> first;
+    ASSERT_TRUE(detail::initial_simplex(a, b, Options<V>{}, first));
+    ASSERT_EQ(first.size, 1);
+    EXPECT_EQ(first.points[0].index_a, 0u);
+    EXPECT_EQ(first.points[0].index_b, 0u);
+    EXPECT_TRUE(first.points[0].w == a.vertex(0) - b.vertex(0));
+    EXPECT_EQ(indexed.status, support_only.status) << "pair " << t;
+    if constexpr (is_exact_v<scalar_t<V>>) {
+      EXPECT_EQ(indexed.squared_distance(), support_only.squared_distance()) << "pair " << t;
+      EXPECT_TRUE(certify_exact(a, b, indexed)) << "pair " << t;
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 150);
+}
+
+TEST(GjkCases, TheColdStartIsTheFirstVerticesWithoutASupportCall) {
+  std::mt19937_64 rng(test_seed(62));
+  cold_starts<Vec3<Exact>>(rng);
+  cold_starts<Vec2<Exact>>(rng);
+  cold_starts<Vec3<double>>(rng);
+  cold_starts<Vec2<double>>(rng);
+}
+
 // Warm starts: from the cold run's final simplex (as index pairs), from its direction, and from the answer for a
 // slightly moved B (temporal coherence). Exact: the same status and squared distance, certified.
 TEST(GjkExact, WarmStartsGiveTheColdAnswer) {
@@ -1117,11 +1178,23 @@ std::pair<std::vector<V>, std::vector<V>> needle_pair(std::mt19937_64& rng) {
 
 // The careful pass's own answer, before the post-pass (what gjk.hpp's run() hands to post_pass).
 template <Vector V>
-Result<V> careful_answer(const ConvexPoints<V>& a, const ConvexPoints<V>& b, detail::Query query) {
+Result<V> careful_answer(const ConvexPoints<V>& a, const ConvexPoints<V>& b, detail::Query query,
+                         const Options<V>& options = {}) {
   Result<V> r;
-  detail::initial_simplex(a, b, Options<V>{}, r.simplex);
-  detail::run_loop<FloatingLoop<V>>(a, b, Options<V>{}, query, r);
+  detail::initial_simplex(a, b, options, r.simplex);
+  detail::run_loop<FloatingLoop<V>>(a, b, options, query, r);
   return r;
+}
+
+// Options that start a query with the support along +x, as a shape without vertex access starts (initial_simplex):
+// the path a case below was found on.
+template <Vector V>
+Options<V> started_along_x() {
+  Options<V> o;
+  V x{};
+  x[0] = scalar_t<V>(1);
+  o.initial_direction = x;
+  return o;
 }
 
 template <class T>
@@ -1340,21 +1413,24 @@ TYPED_TEST(PostPass, TheExactFinishRoundsWithinTheScalarsRange) {
     EXPECT_LE(abs(exact(r.closest[i]) - third), exact(L::denorm_min())) << i << ": " << double(r.closest[i]);
 }
 
-// The exact finish: on finding 16's needle (docs/edge-cases.md), double's careful pass answers Separated by
-// repeated-support, 1.13·10⁻¹¹, on a pair that overlaps by 1.46·10⁻¹⁰; the check refuses it and the exact loop answers:
-// the exact verdict, its simplex, its witnesses rounded. The cause is the needle triangle's rounded normal (which
-// coordinates, and the number of points, do not matter: any needle of this kind does it).
+// The exact finish: on finding 16's needle (docs/edge-cases.md), double's careful pass started along +x answers
+// Separated by repeated-support, 1.13·10⁻¹¹, on a pair that overlaps by 1.46·10⁻¹⁰; the check refuses it and the exact
+// loop answers: the exact verdict, its simplex, its witnesses rounded. The cause is the needle triangle's rounded normal
+// (which coordinates, and the number of points, do not matter: any needle of this kind does it). The queries start
+// along +x, the start the case was found with (from a₀ − b₀, the default start for point sets, the query answers
+// Intersecting too).
 TEST(PostPass, TheExactFinishAnswersWhereTheCheckFails) {
   const auto a = shape3<double>({{-0x1.794974de62832p-1, -0x1.efce5ec9b5340p-6, -0x1.d1ae16f893654p-2},
                                  {-0x1.b8388834d53f4p-2, -0x1.c781080e7b570p-2, 0x1.2da7626f4e780p-6},
                                  {-0x1.520da4e498454p-1, -0x1.11e83772deb30p-3, -0x1.58bbb01e9528ep-2}});
   const auto b = shape3<double>({{-0x1.794974ddb4472p-1, -0x1.efce5ed36d9b2p-6, -0x1.d1ae16f29e02ap-2},
                                  {-0x1.b8388839c5c2fp-2, -0x1.c781081790848p-2, 0x1.2da762b705a12p-6}});
-  const auto careful = careful_answer(a, b, detail::Query::Distance);
+  const auto along_x = started_along_x<Vec3<double>>();
+  const auto careful = careful_answer(a, b, detail::Query::Distance, along_x);
   EXPECT_EQ(careful.status, Status::Separated) << "the careful pass no longer stops here: pick a new case";
   EXPECT_FALSE(detail::within_contract(a, b, careful));
-  const auto r = distance(a, b);
-  const auto exact = distance(converted<Exact>(a), converted<Exact>(b));
+  const auto r = distance(a, b, along_x);
+  const auto exact = distance(converted<Exact>(a), converted<Exact>(b), started_along_x<Vec3<Exact>>());
   EXPECT_EQ(r.pass, Pass::ExactFinish);
   EXPECT_EQ(r.status, exact.status);
   EXPECT_EQ(r.status, Status::Intersecting);
@@ -1369,8 +1445,9 @@ TEST(PostPass, TheExactFinishAnswersWhereTheCheckFails) {
     EXPECT_EQ(r.witness_b[k], exact.witness_b[k].get_d());
   }
   EXPECT_TRUE(within_contract_by_exact(a, b, r, false));
-  const auto i = intersect(a, b);
+  const auto i = intersect(a, b, along_x);
   EXPECT_EQ(i.status, Status::Intersecting) << "pass " << to_string(i.pass);
+  EXPECT_EQ(distance(a, b).status, Status::Intersecting) << "from a₀ − b₀";
 }
 
 // A shape that gives only its support (no vertex access): where the check fails there is nothing to finish exactly
@@ -1389,7 +1466,8 @@ TEST(PostPass, ShapesWithoutVerticesAreMarkedUnchecked) {
   for (int t = 0; t < 200; ++t) {
     const auto [pa, pb] = needle_pair<Vec2<double>>(rng);
     const ConvexPoints<Vec2<double>> a(pa), b(pb);
-    const auto careful = careful_answer(a, b, detail::Query::Distance);
+    // A shape without vertex access starts along +x: the careful pass compared with it starts there too.
+    const auto careful = careful_answer(a, b, detail::Query::Distance, started_along_x<Vec2<double>>());
     const auto r = distance(SupportOnly<ConvexPoints<Vec2<double>>>{&a}, SupportOnly<ConvexPoints<Vec2<double>>>{&b});
     if (r.pass == Pass::Textbook) continue;  // the careful pass did not run
     EXPECT_EQ(r.pass == Pass::Unchecked, !detail::within_contract(a, b, careful)) << "pair " << t;
