@@ -42,21 +42,20 @@ refused short-row "shard-0.jsonl:6: the result of 'reference-double' is a compac
   "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/short-row"
 
 # Names gjkref does not write, as a hand edit or another version leaves them: a status, a finding, an oracle verdict.
-copy bad-status
-sed -i '7s/"reference-double":\["answered"/"reference-double":["answerd"/' "$WORK/bad-status/shard-0.jsonl"
-grep -q '"answerd"' "$WORK/bad-status/shard-0.jsonl" || fail "line 7's status was not spoilt"
-refused bad-status "shard-0.jsonl:7: the result of 'reference-double' is a row whose status 'answerd' is none" \
-  "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/bad-status"
-copy bad-finding
-sed -i '8s/"reference-double":\["answered","agrees"/"reference-double":["answered","fine"/' "$WORK/bad-finding/shard-0.jsonl"
-grep -q '"fine"' "$WORK/bad-finding/shard-0.jsonl" || fail "line 8's finding was not spoilt"
-refused bad-finding "shard-0.jsonl:8: the result of 'reference-double' is a row whose finding 'fine' is none" \
-  "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/bad-finding"
-copy bad-verdict
-sed -i '9s/"oracle":"[a-z-]*"/"oracle":"apart"/' "$WORK/bad-verdict/shard-0.jsonl"
-grep -q '"apart"' "$WORK/bad-verdict/shard-0.jsonl" || fail "line 9's verdict was not spoilt"
-refused bad-verdict "shard-0.jsonl:9: its oracle verdict 'apart' is none gjkref writes" \
-  "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/bad-verdict"
+# spoilt NAME LINE SED_EXPRESSION WORD MESSAGE: a copy with SED_EXPRESSION applied to line LINE (which must then hold
+# WORD) is refused with MESSAGE.
+spoilt() {
+  local name="$1" line="$2" expression="$3" word="$4" message="$5"
+  copy "$name"
+  sed -i "${line}${expression}" "$WORK/$name/shard-0.jsonl"
+  grep -q "\"$word\"" <(sed -n "${line}p" "$WORK/$name/shard-0.jsonl") || fail "$name: line $line was not spoilt"
+  refused "$name" "shard-0.jsonl:$line: $message" "$GJKREF" "${ARGS[@]}" --cases 20 --out "$WORK/$name"
+}
+spoilt bad-status 7 's/"reference-double":\["answered"/"reference-double":["answerd"/' answerd \
+  "the result of 'reference-double' is a row whose status 'answerd' is none"
+spoilt bad-finding 8 's/"reference-double":\["answered","agrees"/"reference-double":["answered","fine"/' fine \
+  "the result of 'reference-double' is a row whose finding 'fine' is none"
+spoilt bad-verdict 9 's/"oracle":"[a-z-]*"/"oracle":"apart"/' apart "its oracle verdict 'apart' is none gjkref writes"
 
 # A line of an item beyond the campaign (index 57 of a campaign of 20):
 copy beyond
