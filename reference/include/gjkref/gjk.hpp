@@ -216,11 +216,26 @@ bool extends_the_hull(const std::array<SupportPoint<V>, 4>& kept, int k, const V
   }
 }
 
-// The first simplex, written into s: from a warm-start simplex (through the warm-start layer above), the support point
-// in the initial direction when one is given, or else the book's "arbitrary point of A⊖B": a₀ − b₀, the shapes' first
-// vertices, where they hand out vertices by index (no support call: one fewer per query), and the support along +x
-// where they do not. False, with s untouched: a warm start that cannot be used (more pairs than a simplex has points,
-// an index out of range, or shapes that do not hand out vertices by index).
+// The book's "arbitrary point of A⊖B" to start from: the support point in the initial direction when one is given;
+// else a₀ − b₀, the shapes' first vertices, where they hand out vertices by index (no support call: one fewer per
+// query); else the support along +x.
+template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
+SupportPoint<V> first_point(const A& a, const B& b, const Options<V>& options) {
+  if (options.initial_direction && !is_zero(*options.initial_direction))
+    return minkowski_support(a, b, *options.initial_direction);
+  if constexpr (IndexedShape<A> && IndexedShape<B>) {
+    const V pa = a.vertex(0), pb = b.vertex(0);
+    return {pa - pb, pa, pb, 0, 0};
+  } else {
+    V x{};
+    x[0] = scalar_t<V>(1);
+    return minkowski_support(a, b, x);
+  }
+}
+
+// The first simplex, written into s: from a warm-start simplex (through the warm-start layer above), or the first
+// point above. False, with s untouched: a warm start that cannot be used (more pairs than a simplex has points, an
+// index out of range, or shapes that do not hand out vertices by index).
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
 bool initial_simplex(const A& a, const B& b, const Options<V>& options, Simplex<V>& s) {
   if (!options.warm_start_simplex.empty()) {
@@ -243,21 +258,7 @@ bool initial_simplex(const A& a, const B& b, const Options<V>& options, Simplex<
       return false;  // warm start by indices needs shapes that hand out vertices by index
     }
   }
-  const bool directed = options.initial_direction && !is_zero(*options.initial_direction);
-  if constexpr (IndexedShape<A> && IndexedShape<B>) {
-    if (!directed) {
-      const V pa = a.vertex(0), pb = b.vertex(0);
-      s.points[0] = {pa - pb, pa, pb, 0, 0};
-    }
-  }
-  if (directed || !(IndexedShape<A> && IndexedShape<B>)) {
-    V d{};
-    if (directed)
-      d = *options.initial_direction;
-    else
-      d[0] = scalar_t<V>(1);
-    s.points[0] = minkowski_support(a, b, d);
-  }
+  s.points[0] = first_point(a, b, options);
   s.weights[0] = scalar_t<V>(1);
   s.size = 1;
   s.encloses_origin = false;
