@@ -200,7 +200,9 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
   }
   if (index < 0 || static_cast<size_t>(index) >= count) ::_exit(0);
   const gjkref_implementation& served = *list[index];
-  for (;;) {
+  // Each answer goes out behind its query's number, counted here and in the parent (Worker::query): a plugin that
+  // writes into the answer pipe (fd 4) itself puts the stream out of step, and the parent sees it at once.
+  for (std::uint64_t number = 1;; ++number) {
     std::int32_t dim = 0;
     std::uint64_t counts[2] = {0, 0};
     if (!read_all(3, &dim, sizeof dim) || !read_all(3, counts, sizeof counts)) ::_exit(0);
@@ -216,7 +218,9 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
     served.query(&query, &answer);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     answer.detail[sizeof answer.detail - 1] = '\0';
-    if (!write_all(4, &answer, sizeof answer) || !write_all(4, &seconds, sizeof seconds)) ::_exit(0);
+    if (!write_all(4, &number, sizeof number) || !write_all(4, &answer, sizeof answer) ||
+        !write_all(4, &seconds, sizeof seconds))
+      ::_exit(0);
   }
 }
 
@@ -294,6 +298,7 @@ class Worker {
     ::close(answers[1]);
     ::close(output[1]);
     pid_ = pid;
+    queries_ = 0;
     to_ = requests[1];
     from_ = answers[0];
     log_ = output[0];
@@ -372,10 +377,21 @@ class Worker {
         for (int k = 0; k < dim; ++k) packed.push_back(p[k]);
     gjkref_answer answer{};
     double seconds = 0;
+    std::uint64_t number = 0;
     const bool sent = write_all(to_, &dim, sizeof dim) && write_all(to_, counts, sizeof counts) &&
                       write_all(to_, packed.data(), packed.size() * sizeof(double));
+    ++queries_;
     const Clock::time_point deadline = from_now(limit_);
-    Received got = sent ? receive(&answer, sizeof answer, deadline) : Received::Closed;
+    Received got = sent ? receive(&number, sizeof number, deadline) : Received::Closed;
+    if (got == Received::All && number != queries_) {
+      // Not this query's answer: bytes the plugin wrote into the answer pipe itself (the worker's fd 4).
+      r.status = Status::Crashed;
+      r.detail = "the worker's answers were out of step (query " + std::to_string(queries_) + " read as number " +
+                 std::to_string(number) + "): the plugin wrote into gjkref's answer pipe, fd 4; the worker was stopped";
+      stop();
+      return r;
+    }
+    if (got == Received::All) got = receive(&answer, sizeof answer, deadline);
     if (got == Received::All) got = receive(&seconds, sizeof seconds, deadline);
     if (got == Received::TimedOut) {
       r.status = Status::Hung;
@@ -584,6 +600,7 @@ class Worker {
   std::uint64_t memory_mib_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1, log_ = -1;
+  std::uint64_t queries_ = 0;  // queries sent to this worker: the number its next answer must carry
   std::string tail_, report_;
 };
 

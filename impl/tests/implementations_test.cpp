@@ -46,7 +46,7 @@ std::unique_ptr<Implementation> misbehaving(double time_limit) {
 
 // The orders of tests/misbehaving_plugin.cpp.
 enum Behaviour { kWellBehaved = 0, kAborts = 1, kSegfaults = 2, kHangs = 3, kThrows = 4, kAnswersNaN = 5, kExits = 6,
-                 kPrints = 7, kAllocates = 8, kLeavesUntouched = 9 };
+                 kPrints = 7, kAllocates = 8, kLeavesUntouched = 9, kWritesToTheAnswerPipe = 10 };
 
 // A query that takes this long is a hang for this test; the plugin's hang is a pause() that never returns.
 constexpr double kShortTimeLimitSeconds = 0.5;
@@ -67,6 +67,9 @@ TEST(Isolation, EveryMisbehaviourIsAResultAndTheNextQueryIsAnswered) {
       {kExits, Status::Crashed, "exited with status 3"},
       // ABI 3: the answer starts as GJKREF_UNANSWERED; left so, it is no answer (not the zeroed "separated").
       {kLeavesUntouched, Status::Failed, "returned without answering"},
+      // Bytes written into the answer pipe put the stream out of step: seen by the query's number, not read as an
+      // answer (nor as the next query's).
+      {kWritesToTheAnswerPipe, Status::Crashed, "the worker's answers were out of step"},
   };
   for (const Expected& e : all) {
     const Result bad = impl->run(square_pair(2, e.behaviour, {0.5, 0, 0}));

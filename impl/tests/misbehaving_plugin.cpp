@@ -22,7 +22,8 @@ enum Behaviour {
   kExits = 6,
   kPrints = 7,
   kAllocates = 8,  // 1 GiB, every page touched
-  kLeavesUntouched = 9  // returns without writing its answer
+  kLeavesUntouched = 9,  // returns without writing its answer
+  kWritesToTheAnswerPipe = 10  // writes bytes into fd 4, the worker's answer pipe, then answers
 };
 
 void misbehave(const gjkref_query& q, gjkref_answer& answer) {
@@ -47,6 +48,11 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
     case kThrows: throw std::runtime_error("misbehaving: threw on purpose");
     case kAnswersNaN: gjkref::adapters::answer_separated(answer, std::nan("")); return;
     case kLeavesUntouched: return;
+    case kWritesToTheAnswerPipe: {
+      const char noise[] = "not an answer";
+      if (::write(4, noise, sizeof noise) < 0) return;
+      break;
+    }
     case kExits: std::exit(3);
     case kPrints: std::printf("misbehaving: noise on stdout\n"); std::fflush(stdout); break;
     case kAllocates: {
