@@ -284,27 +284,19 @@ json full_row(const json& logged) {
 // count or redo cases silently. Only the last line of a log may be cut (a kill in the middle of writing it): without
 // its newline it is dropped, and its case redone.
 
-std::optional<impl::Finding> finding_named(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(impl::Finding::WrongClass); ++k)
-    if (name == impl::to_string(static_cast<impl::Finding>(k))) return static_cast<impl::Finding>(k);
+// The value of enum E (its values 0 to `last`) whose to_string is `name`, if any.
+template <class E>
+std::optional<E> named(const std::string& name, E last) {
+  for (int k = 0; k <= static_cast<int>(last); ++k)
+    if (name == to_string(static_cast<E>(k))) return static_cast<E>(k);
   return std::nullopt;
 }
 
-bool is_a_status(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(impl::Status::Unsupported); ++k)
-    if (name == impl::to_string(static_cast<impl::Status>(k))) return true;
-  return false;
-}
-
-bool is_a_verdict(const std::string& name) {
-  for (int k = 0; k <= static_cast<int>(oracle::Verdict::InvalidInput); ++k)
-    if (name == oracle::to_string(static_cast<oracle::Verdict>(k))) return true;
-  return false;
-}
+std::optional<impl::Finding> finding_named(const std::string& name) { return named(name, impl::Finding::WrongClass); }
 
 // What is wrong with a row's status and finding (names gjkref writes), or "".
 std::string why_not_names(const json& status, const json& finding) {
-  if (!is_a_status(status.get<std::string>()))
+  if (!named(status.get<std::string>(), impl::Status::Unsupported))
     return "a row whose status '" + status.get<std::string>() + "' is none gjkref writes";
   if (finding != kNotJudged && !finding_named(finding.get<std::string>()))
     return "a row whose finding '" + finding.get<std::string>() + "' is none gjkref writes";
@@ -375,7 +367,7 @@ std::string why_not_a_log_line(const json& j, const std::set<std::string>& keys,
   if (!j.contains("oracle") || !j["oracle"].is_string() || !j.contains("distance") ||
       !(j["distance"].is_null() || j["distance"].is_number()))
     return "no oracle verdict or distance";
-  if (!is_a_verdict(j["oracle"].get<std::string>()))
+  if (!named(j["oracle"].get<std::string>(), oracle::Verdict::InvalidInput))
     return "its oracle verdict '" + j["oracle"].get<std::string>() + "' is none gjkref writes";
   if (!j.contains("results") || !j["results"].is_object()) return "no results";
   for (const auto& [name, row] : j["results"].items()) {
