@@ -343,13 +343,15 @@ SimplexAlgebra<T, D> simplex_algebra(const std::array<std::array<T, D>, 4>& w, i
   SimplexAlgebra<T, D> out;
   if (!separated) {
     if (!parts.weights) return out;
-    // c_i = (−1)^i det(w_j, j ≠ i), each determinant expanded along its first point (c_0 and c_1 share w_2 × w_3).
+    // c_i = (−1)^i det(w_j, j ≠ i), each determinant a triple product: c_0 and c_1 share w_2 × w_3, c_2 and c_3
+    // share w_0 × w_1 (c_2 = det(w_0, w_1, w_3) = w_3·(w_0 × w_1), c_3 = −det(w_0, w_1, w_2) = −w_2·(w_0 × w_1)).
     if constexpr (D == 3) {
       const TV last = cross(w[2], w[3]);
+      const TV first = cross(w[0], w[1]);
       out.weight[0] = dot(w[1], last);
       out.weight[1] = -dot(w[0], last);
-      out.weight[2] = dot(w[0], cross(w[1], w[3]));
-      out.weight[3] = -dot(w[0], cross(w[1], w[2]));
+      out.weight[2] = dot(w[3], first);
+      out.weight[3] = -dot(w[2], first);
     } else {
       out.weight[0] = cross(w[1], w[2]);
       out.weight[1] = -cross(w[0], w[2]);
@@ -425,10 +427,16 @@ bool strictly_beyond(const ConvexPoints<V>& shape, const V& d, double err, std::
                       filter::kBoundRounding;
   const double q0 = dot(d, p0);
   const double threshold = q0 + (2 * beta * (1 + kSumRounding) + kHalfUlp * std::fabs(q0) + kSubnormalSlack);
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const V& p = points[i];
-    double q = d[0] * p[0];
-    for (int c = 1; c < D; ++c) q += d[c] * p[c];
+  // The loop's bounds and d's components held in locals: `undecided` may be called in it, after which the compiler
+  // would otherwise read them from memory again on every point.
+  std::array<double, D> direction{};
+  for (int c = 0; c < D; ++c) direction[c] = d[c];
+  const V* const first = points.data();
+  const std::size_t count = points.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const V& p = first[i];
+    double q = direction[0] * p[0];
+    for (int c = 1; c < D; ++c) q += direction[c] * p[c];
     if (q > threshold) continue;
     // A member, or a copy of one (equal coordinates are the same point: d*·p is the members' value exactly).
     if (std::any_of(members.begin(), members.begin() + member_count,

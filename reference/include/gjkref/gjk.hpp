@@ -80,8 +80,8 @@ struct Result {
   // (in floating modes the two may differ by up to the touching band).
   V witness_a{}, witness_b{};
   Simplex<V> simplex;  // when intersecting: the certificate, a simplex of A⊖B containing the origin
-  // Passes of the main loop: each makes one support query after the first. The walk past a flat segment (rule 6) makes
-  // at most kStalledStepsWithGap more per query, not counted here.
+  // Passes of the main loop, each making one support query (a shape without vertex access takes one more to start).
+  // The walk past a flat segment (rule 6) makes at most kStalledStepsWithGap more per query, not counted here.
   int iterations = 0;
   Pass pass = Pass::Textbook;  // which pass answered (floating modes: Careful after a hand-over)
   std::optional<SeparationCertificate<V>> separation;  // when separated: the certificate

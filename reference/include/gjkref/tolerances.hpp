@@ -39,7 +39,8 @@ inline constexpr int kRelativeGapEpsilons = 128;
 // origin, d·w ≤ 64·ε·|d|·R, is a touching normal; pinned by EpaFailureModes.TheBlowUpStepDecidesEachOutcomeBeyondRounding.
 inline constexpr int kTouchingEpsilons = 64;
 
-// Default iteration cap (support queries after the first). Not a tolerance: a guarantee that every query ends.
+// Default iteration cap (passes of the main loop, one support query each). Not a tolerance: a guarantee that every
+// query ends.
 // In exact arithmetic GJK on polytopes stops by itself (|v| decreases strictly, and there are finitely many
 // simplices), typically in well under 30 iterations for 64-vertex shapes; 128 leaves a wide margin, and a query
 // that reaches it reports IterationLimit with its best upper bound instead of looping.
