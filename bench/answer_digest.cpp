@@ -8,7 +8,9 @@
 // support plane along a random axis; the uniform family scaled by 2^k, k from -60 to 60; and a segment or a single
 // point against a cloud.
 // Digested per pair: distance() in float, double and long double (status, stop rule, iterations, pass, closest point,
-// witnesses, simplex vertex indices); intersect() in double (status, stop rule); certified_distance() at its default
+// witnesses, simplex vertex indices); in double warm-started too, from the float answer's simplex (index pairs) and
+// from a fixed initial direction; in exact rationals for every tenth pair of at most 12 + 12 points (status,
+// squared distance, simplex); intersect() in double (status, stop rule); certified_distance() at its default
 // output level (class, distance, witnesses, proven simplex) and, apart, its path; for overlapping pairs the double EPA
 // (penetration(): status, squared depth, normal, translation, facet vertex indices) and, for every fourth such pair,
 // certified_penetration() (status, depth, normal) and, apart, its path.
@@ -53,21 +55,17 @@ struct Digest {
   }
 };
 
-enum Part { kFloat, kDouble, kLongDouble, kIntersect, kCertified, kCertifiedPath, kEpa, kCertifiedDepth,
-            kCertifiedDepthPath, kParts };
-const char* const kPartNames[kParts] = {"distance<float>",   "distance<double>", "distance<long double>",
-                                        "intersect<double>", "certified_distance", "certified_distance path",
-                                        "penetration<double>", "certified_penetration",
+enum Part { kFloat, kDouble, kLongDouble, kWarm, kExact, kIntersect, kCertified, kCertifiedPath, kEpa,
+            kCertifiedDepth, kCertifiedDepthPath, kParts };
+const char* const kPartNames[kParts] = {"distance<float>",       "distance<double>",   "distance<long double>",
+                                        "distance<double> warm", "distance<exact>",    "intersect<double>",
+                                        "certified_distance",    "certified_distance path",
+                                        "penetration<double>",   "certified_penetration",
                                         "certified_penetration path"};
 Digest parts[kParts];
 
-template <class T, Vector VD>
-void floating(Digest& d, const std::vector<VD>& a, const std::vector<VD>& b) {
-  using V = std::conditional_t<VD::dimension == 2, Vec2<T>, Vec3<T>>;
-  std::vector<V> pa, pb;
-  for (const auto& p : a) pa.push_back(convert<T>(p));
-  for (const auto& p : b) pb.push_back(convert<T>(p));
-  const Result<V> r = distance(ConvexPoints<V>(pa), ConvexPoints<V>(pb));
+template <Vector V>
+void result(Digest& d, const Result<V>& r) {
   d.add(static_cast<int>(r.status)), d.add(static_cast<int>(r.stop_rule)), d.add(r.iterations);
   d.add(static_cast<int>(r.pass));
   d.vec(r.closest), d.vec(r.witness_a), d.vec(r.witness_b);
@@ -75,12 +73,45 @@ void floating(Digest& d, const std::vector<VD>& a, const std::vector<VD>& b) {
   ++d.count;
 }
 
+template <class T, Vector VD>
+Result<std::conditional_t<VD::dimension == 2, Vec2<T>, Vec3<T>>> floating(Digest& d, const std::vector<VD>& a,
+                                                                           const std::vector<VD>& b) {
+  using V = std::conditional_t<VD::dimension == 2, Vec2<T>, Vec3<T>>;
+  std::vector<V> pa, pb;
+  for (const auto& p : a) pa.push_back(convert<T>(p));
+  for (const auto& p : b) pb.push_back(convert<T>(p));
+  const Result<V> r = distance(ConvexPoints<V>(pa), ConvexPoints<V>(pb));
+  result(d, r);
+  return r;
+}
+
 template <Vector V>
 void pair(const std::vector<V>& a, const std::vector<V>& b, long index) {
-  floating<float>(parts[kFloat], a, b);
+  const auto coarse = floating<float>(parts[kFloat], a, b);
   floating<double>(parts[kDouble], a, b);
   floating<long double>(parts[kLongDouble], a, b);
   const ConvexPoints<V> sa(a), sb(b);
+  Options<V> warm;
+  for (int i = 0; i < coarse.simplex.size; ++i)
+    warm.warm_start_simplex.push_back({coarse.simplex.points[i].index_a, coarse.simplex.points[i].index_b});
+  result(parts[kWarm], distance(sa, sb, warm));
+  Options<V> along;
+  along.initial_direction = V{};
+  for (int c = 0; c < V::dimension; ++c) (*along.initial_direction)[c] = c == 0 ? 1.0 : -0.5 * c;
+  result(parts[kWarm], distance(sa, sb, along));
+  if (index % 10 == 0 && a.size() <= 12 && b.size() <= 12) {
+    using VE = exact_vector_t<V>;
+    std::vector<VE> ea, eb;
+    for (const auto& p : a) ea.push_back(convert<Exact>(p));
+    for (const auto& p : b) eb.push_back(convert<Exact>(p));
+    const Result<VE> e = distance(ConvexPoints<VE>(ea), ConvexPoints<VE>(eb));
+    Digest& dx = parts[kExact];
+    dx.add(static_cast<int>(e.status)), dx.add(static_cast<int>(e.stop_rule)), dx.add(e.iterations);
+    const std::string squared = e.squared_distance().get_str();
+    dx.bytes(squared.data(), squared.size());
+    for (int i = 0; i < e.simplex.size; ++i) dx.add(e.simplex.points[i].index_a), dx.add(e.simplex.points[i].index_b);
+    ++dx.count;
+  }
   const Result<V> i = intersect(sa, sb);
   parts[kIntersect].add(static_cast<int>(i.status)), parts[kIntersect].add(static_cast<int>(i.stop_rule));
   ++parts[kIntersect].count;
