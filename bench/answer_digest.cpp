@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -41,10 +42,8 @@ struct Digest {
   }
   template <class T>
   void add(const T& x) {
-    if constexpr (std::is_same_v<T, long double>) {
-      const double hi = static_cast<double>(x), lo = static_cast<double>(x - hi);  // no padding bytes
-      bytes(&hi, sizeof hi);
-      bytes(&lo, sizeof lo);
+    if constexpr (std::is_same_v<T, long double> && std::numeric_limits<long double>::digits == 64) {
+      bytes(&x, 10);  // x87's 80 bits, not the padding after them
     } else {
       bytes(&x, sizeof x);
     }
@@ -69,6 +68,7 @@ void result(Digest& d, const Result<V>& r) {
   d.add(static_cast<int>(r.status)), d.add(static_cast<int>(r.stop_rule)), d.add(r.iterations);
   d.add(static_cast<int>(r.pass));
   d.vec(r.closest), d.vec(r.witness_a), d.vec(r.witness_b);
+  d.add(r.simplex.size);
   for (int i = 0; i < r.simplex.size; ++i) d.add(r.simplex.points[i].index_a), d.add(r.simplex.points[i].index_b);
   ++d.count;
 }
@@ -108,7 +108,9 @@ void pair(const std::vector<V>& a, const std::vector<V>& b, long index) {
     Digest& dx = parts[kExact];
     dx.add(static_cast<int>(e.status)), dx.add(static_cast<int>(e.stop_rule)), dx.add(e.iterations);
     const std::string squared = e.squared_distance().get_str();
+    dx.add(squared.size());
     dx.bytes(squared.data(), squared.size());
+    dx.add(e.simplex.size);
     for (int i = 0; i < e.simplex.size; ++i) dx.add(e.simplex.points[i].index_a), dx.add(e.simplex.points[i].index_b);
     ++dx.count;
   }
@@ -119,8 +121,10 @@ void pair(const std::vector<V>& a, const std::vector<V>& b, long index) {
   const CertifiedResult<V> c = certified_distance(sa, sb);
   Digest& dc = parts[kCertified];
   dc.add(static_cast<int>(c.status)), dc.add(static_cast<int>(c.contact_class)), dc.add(c.distance);
+  dc.add(c.witness_a.has_value()), dc.add(c.witness_b.has_value());
   if (c.witness_a) dc.vec(*c.witness_a);
   if (c.witness_b) dc.vec(*c.witness_b);
+  dc.add(c.simplex.size());
   for (const auto& [ia, ib] : c.simplex) dc.add(ia), dc.add(ib);
   ++dc.count;
   parts[kCertifiedPath].add(static_cast<int>(c.path));
@@ -130,6 +134,7 @@ void pair(const std::vector<V>& a, const std::vector<V>& b, long index) {
   const Penetration<V> p = penetration(sa, sb);
   Digest& de = parts[kEpa];
   de.add(static_cast<int>(p.status)), de.add(p.squared_depth), de.vec(p.normal), de.vec(p.translation);
+  de.add(p.facet_size);
   for (int k = 0; k < p.facet_size; ++k) de.add(p.facet[k].index_a), de.add(p.facet[k].index_b);
   ++de.count;
   if (index % 4 != 0) return;
