@@ -89,7 +89,7 @@ typedef struct gjkref_answer {
 } gjkref_answer;
 
 typedef struct gjkref_implementation {
-  int abi_version;         /* GJKREF_PLUGIN_ABI_VERSION (or 1, for a plugin built against version 1) */
+  int abi_version;         /* GJKREF_PLUGIN_ABI_VERSION (or 1 or 2, for a plugin built against those versions) */
   const char* name;        /* unique, [a-z0-9-]+, e.g. "mylib-gjk" */
   const char* version;     /* of the code under test, e.g. "2.1" or a commit */
   const char* scalar;      /* "float", "double", "long double", "exact" or "certified" (exact answers for double input,
