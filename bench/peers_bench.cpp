@@ -246,7 +246,8 @@ class Certified final : public Queries {
 // A probe, not an implementation: gjkref's own support mapping (ConvexPoints::support) and region functions
 // (closest_on_simplex with TextbookRegions, the textbook pass's) in a bare loop, with none of the pass's safeguards —
 // no power-of-two frame, no touching band, no hand-over to the careful pass, no check that an enclosure or a step is
-// certain, the duality gap and a repeated support as its only stop rules, the witnesses from the final weights. Its
+// certain; it stops on the duality gap, a repeated support, a step that is not closer, or the origin enclosed, and
+// takes the witnesses from the final weights. Its
 // time is what any loop built on these two pieces costs at least; beside Bullet's it tells how far issue 17's speed
 // targets can be reached by the loop alone, whatever else changes. Its answers are not judged (the agreement column
 // compares its distance with gjkref-double's).
