@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -1555,7 +1556,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: --shard K/N needs N >= 1 and 0 <= K < N\n";
     return 2;
   }
-  const std::uint64_t seed = o.seed ? *o.seed : std::random_device{}();
+  // Without --seed a new campaign draws one; a campaign resumed without --seed keeps the one it started with (below).
+  std::uint64_t seed = o.seed ? *o.seed : std::random_device{}();
   auto selected =
       select_implementations(o.implementations, o.plugins, err, {o.time_limit_seconds, o.memory_limit_mib});
   if (!selected) return 2;
@@ -1596,7 +1598,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: --out " << dir.string() << ": " << why << "\n";
     return 2;
   }
-  const json identity = identity_of(o, seed, order);
+  json identity = identity_of(o, seed, order);
   const fs::path identity_file = dir / "campaign.json";
   if (fs::exists(identity_file)) {
     std::ifstream f(identity_file);
@@ -1607,6 +1609,11 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       err << "gjkref check: " << identity_file.string() << " is not valid JSON, so which campaign the logs in "
           << dir.string() << " belong to is unknown; use another --out, or remove it\n";
       return 2;
+    }
+    // "Rerun the same command to resume": a command without --seed resumes with the campaign's own seed.
+    if (!o.seed && before.is_object() && before.contains("seed") && before["seed"].is_number_unsigned()) {
+      seed = before["seed"].get<std::uint64_t>();
+      identity = identity_of(o, seed, order);
     }
     if (before != identity) {
       err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
@@ -1876,6 +1883,22 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     if (!slice) {
       err << "gjkref merge: " << d << " holds no slice of a campaign (" << file.string()
           << " is missing, malformed, or was not written by gjkref check --shard K/N)\n";
+      return 2;
+    }
+    // What --shard K/N and --cases accept (an edited file could hold anything: a count of 0 made the deal of the
+    // cases below loop for ever).
+    const auto within = [](const json& j, const char* key, std::int64_t low, std::int64_t high) {
+      const std::int64_t v = j[key].is_number_unsigned() && j[key].get<std::uint64_t>() > std::uint64_t(high)
+                                 ? high + 1
+                                 : j[key].get<std::int64_t>();
+      return v >= low && v <= high;
+    };
+    constexpr std::int64_t kLargest = std::numeric_limits<int>::max();
+    if (!within(identity["slice"], "count", 1, kLargest) ||
+        !within(identity["slice"], "index", 0, identity["slice"]["count"].get<std::int64_t>() - 1) ||
+        !within(identity, "cases", 1, kLargest)) {
+      err << "gjkref merge: " << file.string() << " names no slice gjkref check writes (its slice needs 0 <= index < "
+          << "count, and cases >= 1)\n";
       return 2;
     }
     const int index = identity["slice"]["index"].get<int>(), slices = identity["slice"]["count"].get<int>();

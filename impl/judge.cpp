@@ -121,12 +121,18 @@ struct Allowances {
   // depth's allowance, and for implementations more precise than double (exact ones, long double) also the rounding
   // of their normal to double, in which every answer is reported. Why that term: a normal n rounded coordinate by
   // coordinate to ñ (|ñ_k − n_k| ≤ ε/2·|n_k|) turns by |ñ/|ñ| − n/|n|| ≤ ε, and the support function h_{A⊖B} is
-  // R-Lipschitz, R = max |x| over A⊖B ≤ max|a| + max|b| ≤ 2·√dim·r. Double and float implementations' allowance
-  // already holds ε·M. Pinned by Judge.AnExactNormalRoundedToDoubleIsWithinTheContract and
-  // Judge.ALongDoubleNormalRoundedToDoubleIsWithinTheContract.
+  // R-Lipschitz, R = max |x| over A⊖B ≤ √dim·M (M = max ‖a − b‖∞ over vertex pairs, the size of A⊖B however far
+  // from the origin the shapes are; m, computed in double from rounded differences, may be below it by a relative
+  // ε/2, and this sum's own roundings are a few ε: the factor 1 + 8ε) and ≤ max|a| + max|b| ≤ 2·√dim·r, whichever
+  // is smaller. (With r alone, shapes translated far from the origin had an allowance of ε times their distance from
+  // it.) Double and float implementations' allowance already holds ε·M. Pinned by
+  // Judge.AnExactNormalRoundedToDoubleIsWithinTheContract, Judge.ALongDoubleNormalRoundedToDoubleIsWithinTheContract
+  // and Judge.ANormalsRoundingAllowanceIsTheDifferencesSizeNotItsPosition.
   double of_normal(double depth) const {
     const bool rounded_to_double = exact || epsilon < kDoubleEpsilon;
-    return of_value(depth) + (rounded_to_double ? 2 * std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r : 0);
+    if (!rounded_to_double) return of_value(depth);
+    const double reach = std::min(m * (1 + 8 * kDoubleEpsilon), 2 * r * (1 + 8 * kDoubleEpsilon));
+    return of_value(depth) + std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * reach;
   }
   // How far a witness or contact point may be from its hull (docs/contract.md, items 7 and 8), including its rounding
   // to double.

@@ -105,4 +105,16 @@ r = json.load(open(sys.argv[1]))
 assert r["oracle_failures_while_shrinking"] == 1 and r["oracle_failures"] >= 1, r
 PY
 grep -q "THE ORACLE FAILED" "$WORK/again.err"
+# A campaign started without --seed draws one; the same command run again resumes it with that seed (it used to draw
+# another and refuse the directory as "another campaign").
+UNSEEDED=(check --impl reference-double --family touching --dim 2 --cases 5 --no-progress --out "$WORK/unseeded")
+"$GJKREF" "${UNSEEDED[@]}" > "$WORK/unseeded-1.out"
+"$GJKREF" "${UNSEEDED[@]}" > "$WORK/unseeded-2.out" 2> "$WORK/unseeded-2.err" ||
+  { echo "check-resume: a campaign started without --seed could not be resumed by the same command:" >&2
+    cat "$WORK/unseeded-2.err" >&2; exit 1; }
+grep -q "resuming the campaign" "$WORK/unseeded-2.out"
+first_seed=$(sed -n 's/^gjkref check: seed \([0-9]*\),.*/\1/p' "$WORK/unseeded-1.out")
+second_seed=$(sed -n 's/^gjkref check: seed \([0-9]*\),.*/\1/p' "$WORK/unseeded-2.out")
+[ -n "$first_seed" ] && [ "$first_seed" = "$second_seed" ] ||
+  { echo "check-resume: the resumed campaign ran with seed '$second_seed', not its own '$first_seed'" >&2; exit 1; }
 echo "check-resume: no counterexample lost; $ITEMS items, each once; same decisions as the uninterrupted run"

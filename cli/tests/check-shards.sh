@@ -178,6 +178,15 @@ sed -i 's/"index": 1/"index": "one"/' "$WORK/garbled/campaign.json"
 grep -q '"index": "one"' "$WORK/garbled/campaign.json" || fail "the garbled campaign.json was not garbled"
 refused "$GJKREF" merge --out "$WORK/garbled-merge" "$WORK/slice-0" "$WORK/garbled"
 grep -q "malformed" "$WORK/refused.err" || fail "no reason for a malformed campaign.json"
+# A slice count of 0 (or an index outside the count) is refused; it made the deal of the cases loop for ever.
+for edit in 's/"count": 2/"count": 0/' 's/"index": 1/"index": 2/' 's/"index": 1/"index": -1/'; do
+  rm -rf "$WORK/edited" "$WORK/edited-merge"
+  cp -r "$WORK/slice-1" "$WORK/edited"
+  sed -i "$edit" "$WORK/edited/campaign.json"
+  cmp -s "$WORK/slice-1/campaign.json" "$WORK/edited/campaign.json" && fail "the edit $edit changed nothing"
+  refused timeout 60 "$GJKREF" merge --out "$WORK/edited-merge" "$WORK/edited" "$WORK/slice-0"
+  grep -q "names no slice" "$WORK/refused.err" || fail "no reason for a slice edited with $edit"
+done
 refused "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-0" "$WORK/slice-1"
 grep -q "not empty" "$WORK/refused.err" || fail "no reason for a non-empty output directory"
 for bad in 2/2 1/0 -1/2 a/b 3 1/2/3; do

@@ -824,6 +824,30 @@ TEST(Judge, ALongDoubleNormalRoundedToDoubleIsWithinTheContract) {
   EXPECT_GT(needed_the_rounding_term, 0);  // else these cases would not test the allowance
 }
 
+// A normal rounded to double tilts by at most ε, and the directional depth by at most ε times the size of A⊖B — not
+// times the shapes' distance from the origin. Two unit squares overlapping by ½ along x at x ≈ 2^30 (A⊖B of size 2,
+// far from nothing): the certified normal (1, 0) passes; (1, 5·10⁻⁷), whose directional depth is 5·10⁻⁷ too deep,
+// is refused from an exact or certified implementation. The allowance once took the largest coordinate (2^30) for the
+// size, and let it through (2·√2·ε·2^30 ≈ 6.7·10⁻⁷).
+TEST(Judge, ANormalsRoundingAllowanceIsTheDifferencesSizeNotItsPosition) {
+  casefile::Case c = square_pair(2, 0, {0.5, 0, 0});
+  for (auto* shape : {&c.a, &c.b})
+    for (auto& p : shape->points) p[0] += 0x1p30;
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.verdict, oracle::Verdict::Overlapping);
+  const Truth t(c, truth);
+  ASSERT_EQ(t.penetration().depth, 0.5);
+  for (const char* scalar : {"certified", "exact"}) {
+    const Info info = info_of(scalar, kDecides | kMeasures | kPenetrates | kNormal);
+    Result r = answered(false);
+    r.penetration = 0.5;
+    r.normal = std::array<double, 3>{1, 0, 0};
+    EXPECT_EQ(judge(t, r, info).finding, Finding::None) << scalar;
+    r.normal = std::array<double, 3>{1, 5e-7, 0};
+    EXPECT_EQ(judge(t, r, info).finding, Finding::NormalOutsideContract) << scalar;
+  }
+}
+
 // The range clause: float on 2^200 input, double on subnormal-scale input, are not judged; a crash there still is.
 TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
   casefile::Case huge = squares(1);
