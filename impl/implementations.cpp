@@ -50,8 +50,8 @@ std::optional<double> Info::epsilon() const {
   return std::nullopt;
 }
 
-bool Result::has_non_finite_number() const {
-  auto bad = [](double x) { return !std::isfinite(x); };
+template <class Bad>
+bool Result::any_number(const Bad& bad) const {
   if (distance && bad(*distance)) return true;
   if (penetration && bad(*penetration)) return true;
   for (const auto* points : {witnesses ? &*witnesses : nullptr, contacts ? &*contacts : nullptr})
@@ -63,6 +63,14 @@ bool Result::has_non_finite_number() const {
     for (double x : *normal)
       if (bad(x)) return true;
   return false;
+}
+
+bool Result::has_non_finite_number() const {
+  return any_number([](double x) { return !std::isfinite(x); });
+}
+
+bool Result::has_nan() const {
+  return any_number([](double x) { return std::isnan(x); });
 }
 
 namespace {

@@ -203,10 +203,12 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     return j;
   }
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
-  // failures, crashes and hangs are findings at any input.
+  // failures, crashes and hangs are findings at any input, and so is a NaN (an overflow may give ±∞ there, never a
+  // NaN).
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
   if (answer_like && !invalid && !exact &&
       !in_range(c, judged_exponent(info), smallest_normal(info), scales_of(c).m)) {
+    if (result.status == Status::Answered && result.has_nan()) return fail(Finding::NonFiniteNumber);
     j.judged = false;
     const std::string e = std::to_string(judged_exponent(info));
     j.not_judged = "coordinates outside 2^±" + e + " (" + info.scalar + "'s judged range, docs/contract.md: every " +

@@ -864,6 +864,10 @@ TEST(Judge, InputOutsideTheContractsRangeIsNotJudged) {
   Result crashed;
   crashed.status = Status::Crashed;
   EXPECT_TRUE(judge(truth, crashed, info_of("float"), huge).disagrees());
+  // A NaN is never an answer, in range or not (it was "not judged" here); an infinite distance is judged no more than
+  // any other number out of range.
+  EXPECT_EQ(judge(truth, answered(true, std::nan("")), info_of("float"), huge).finding, Finding::NonFiniteNumber);
+  EXPECT_FALSE(judge(truth, answered(true, std::numeric_limits<double>::infinity()), info_of("float"), huge).judged);
   casefile::Case tiny = squares(1);
   for (auto* s : {&tiny.a, &tiny.b})
     for (auto& p : s->points)

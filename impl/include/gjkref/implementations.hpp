@@ -67,6 +67,9 @@ struct Result {
   double seconds = 0;                // time inside the implementation's call
   // A NaN or infinite distance, witness or depth in an answer: reported as a finding of its own.
   bool has_non_finite_number() const;
+  bool has_nan() const;  // a NaN anywhere in the reported numbers: never a result, on any input
+  template <class Bad>
+  bool any_number(const Bad& bad) const;  // does `bad` hold for any reported number?
 };
 
 class Implementation {
