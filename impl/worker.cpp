@@ -260,6 +260,11 @@ std::string why_not_a_declaration(const Info& info, std::uint32_t dimensions, st
   if ((capabilities & ~kKnown) != 0)
     return "'" + name + "' declares capabilities = " + std::to_string(capabilities) +
            ", with bits no GJKREF_CAN_* value has";
+  // A normal and contact points are required with a depth above the band (docs/comparing.md): declared without
+  // GJKREF_CAN_PENETRATE they would never be asked for, and the declaration would promise what is never judged.
+  if ((capabilities & (GJKREF_CAN_NORMAL | GJKREF_CAN_CONTACT)) != 0 && (capabilities & GJKREF_CAN_PENETRATE) == 0)
+    return "'" + name + "' declares GJKREF_CAN_NORMAL or GJKREF_CAN_CONTACT without GJKREF_CAN_PENETRATE: a normal " +
+           "and contact points come with a penetration depth";
   // The scalar sets the rounding allowance every answer is judged with (docs/contract.md): one gjkref does not know
   // cannot be judged fairly ("float32" taken as double would refuse a float implementation's right answers).
   if (!info.epsilon())

@@ -1,6 +1,7 @@
 /* impl/tests/bad_declaration_plugin.c — a plugin whose declaration gjkref must refuse (CTest impl.bad-declarations):
- * built four times, with BAD_DECLARATION set to 1 (a name that climbs out of --out), 2 (a name outside [a-z0-9-]+),
- * 3 (dimensions = 0) or 4 (a scalar gjkref does not know, whose rounding it cannot judge). Its query answers "separated" and is never called: the library is refused when listed. */
+ * built five times, with BAD_DECLARATION set to 1 (a name that climbs out of --out), 2 (a name outside [a-z0-9-]+),
+ * 3 (dimensions = 0), 4 (a scalar gjkref does not know, whose rounding it cannot judge) or 5 (a normal without a
+ * depth: never asked for, so never judged). Its query answers "separated" and is never called: the library is refused when listed. */
 #include "gjkref/plugin.h"
 
 static void query(const gjkref_query* q, gjkref_answer* answer) {
@@ -17,9 +18,12 @@ static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "My GJK", 
 #elif BAD_DECLARATION == 3
 static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "no-dimensions", "test", "double", 0,
                                            GJKREF_CAN_DECIDE, query};
-#else
+#elif BAD_DECLARATION == 4
 static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "float32-gjk", "test", "float32",
                                            GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE, query};
+#else
+static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "normal-without-depth", "test", "double",
+                                           GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE | GJKREF_CAN_NORMAL, query};
 #endif
 static const gjkref_implementation* const kAll[] = {&kBad};
 

@@ -35,8 +35,8 @@ enum {
   GJKREF_CAN_MEASURE = 2,     /* the distance between separated shapes */
   GJKREF_CAN_WITNESS = 4,     /* closest points on A and B */
   GJKREF_CAN_PENETRATE = 8,   /* a penetration depth for intersecting shapes */
-  GJKREF_CAN_NORMAL = 16,     /* a contact normal for intersecting shapes (version 2) */
-  GJKREF_CAN_CONTACT = 32     /* contact points on A and B for intersecting shapes (version 2) */
+  GJKREF_CAN_NORMAL = 16,     /* a contact normal for intersecting shapes (version 2; needs GJKREF_CAN_PENETRATE) */
+  GJKREF_CAN_CONTACT = 32     /* contact points on A and B, intersecting (version 2; needs GJKREF_CAN_PENETRATE) */
 };
 
 /* Dimensions an implementation accepts (bits of gjkref_implementation.dimensions). */
