@@ -443,15 +443,27 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
     truth = within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
   } catch (const std::logic_error& e) {
     err << "gjkref render: THE ORACLE FAILED on this case: " << e.what() << "\n";
-    return 2;
+    return 3;
   } catch (const std::bad_alloc&) {
     err << "gjkref render: memory ran out computing the oracle's answer on case '" << c.name << "'\n";
     return 3;
   }
+  // Judging an answer may call the depth oracle, and drawing calls the hull's exact tests: a failure of either is a bug
+  // in gjkref, said as eval says it (exit status 3), never an abort.
+  const auto oracle_failed = [&](const std::logic_error& e) {
+    err << "gjkref render: THE ORACLE FAILED on case '" << c.name << "': " << e.what()
+        << "\nThis is a bug in gjkref; please report it with the case file.\n";
+    return 3;
+  };
   std::vector<Drawn> answers;
   for (auto& implementation : *selected) {
     const impl::Result r = implementation->run(c);
-    const impl::Judged j = impl::judge(truth, r, implementation->info(), c);
+    impl::Judged j;
+    try {
+      j = impl::judge(truth, r, implementation->info(), c);
+    } catch (const std::logic_error& e) {
+      return oracle_failed(e);
+    }
     // Drawn unless it has nothing to draw in this dimension; an answer the contract makes no claim on (outside the
     // judged range, say) is drawn too, saying why it is not judged, as eval shows it.
     if (r.status == impl::Status::Unsupported) continue;
@@ -466,6 +478,8 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   } catch (const std::bad_alloc&) {  // within the reach above this should not happen: say so rather than abort
     err << "gjkref render: memory ran out drawing case '" << c.name << "'\n";
     return 3;
+  } catch (const std::logic_error& e) {
+    return oracle_failed(e);
   }
   errno = 0;
   std::ofstream file(options.out);
