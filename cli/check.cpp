@@ -889,12 +889,19 @@ struct Tally {
   }
 };
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
+// The median and the largest of what was measured; none when nothing was (report.json writes null and the tables "-":
+// a 0 there read as "exact" for an implementation that reported no such number).
+std::optional<double> median(std::vector<double> v) {
+  if (v.empty()) return std::nullopt;
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
   return v[v.size() / 2];
 }
-double largest(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+std::optional<double> largest(const std::vector<double>& v) {
+  if (v.empty()) return std::nullopt;
+  return *std::max_element(v.begin(), v.end());
+}
+std::optional<double> times(std::optional<double> x, double k) { return x ? std::optional<double>(*x * k) : x; }
+json as_json(std::optional<double> x) { return x ? json(*x) : json(nullptr); }
 
 // report.json counts at most this many distinct details per implementation (and per family): the most frequent, ties
 // by text. A detail names how an answer was reached — the reference's modes give at most a dozen, the libraries' adapters
@@ -925,6 +932,7 @@ std::string format_number(double x) {
   os << std::setprecision(3) << x;
   return os.str();
 }
+std::string format_number(std::optional<double> x) { return x ? format_number(*x) : "-"; }
 
 // The columns of the tables: a title and the count it shows.
 struct Column {
@@ -967,7 +975,7 @@ void table_row(std::ostream& md, const std::string& first, const Tally& t) {
      << format_number(largest(t.relative_errors)) << " | " << format_number(largest(t.scaled_errors)) << " | "
      << format_number(median(t.depth_errors)) << " | " << format_number(largest(t.depth_errors)) << " | "
      << format_number(largest(t.scaled_depth_errors)) << " | "
-     << format_number(largest(t.normal_errors)) << " | " << format_number(median(t.seconds) * 1e6) << " |\n";
+     << format_number(largest(t.normal_errors)) << " | " << format_number(times(median(t.seconds), 1e6)) << " |\n";
 }
 
 // The report's summary, before its tables: the implementations whose every judged answer is within its contract, and
@@ -1370,15 +1378,16 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
                  {"not_judged", t.not_judged},
                  {"refused", t.refused},
                  {"disagreements", t.disagreements},
-                 {"depth_error", {{"median", median(t.depth_errors)}, {"max", largest(t.depth_errors)}}},
-                 {"max_depth_error_relative_to_scale", largest(t.scaled_depth_errors)},
-                 {"max_normal_error", largest(t.normal_errors)},
+                 {"depth_error",
+                  {{"median", as_json(median(t.depth_errors))}, {"max", as_json(largest(t.depth_errors))}}},
+                 {"max_depth_error_relative_to_scale", as_json(largest(t.scaled_depth_errors))},
+                 {"max_normal_error", as_json(largest(t.normal_errors))},
                  {"findings", t.findings},
                  {"details", std::move(details)},
-                 {"distance_error", {{"median", median(t.errors)}, {"max", largest(t.errors)}}},
-                 {"max_relative_error", largest(t.relative_errors)},
-                 {"max_error_relative_to_scale", largest(t.scaled_errors)},
-                 {"median_seconds_per_query", median(t.seconds)}};
+                 {"distance_error", {{"median", as_json(median(t.errors))}, {"max", as_json(largest(t.errors))}}},
+                 {"max_relative_error", as_json(largest(t.relative_errors))},
+                 {"max_error_relative_to_scale", as_json(largest(t.scaled_errors))},
+                 {"median_seconds_per_query", as_json(median(t.seconds))}};
     if (!other_details.is_null()) summary["other_details"] = std::move(other_details);
     return summary;
   };
@@ -1419,7 +1428,7 @@ void print_table(std::ostream& out, const Reports& rep, const std::vector<std::s
         << t.count(F::Failed) + t.count(F::Threw) + t.count(F::NonFiniteNumber) + t.count(F::WrongInvalidInput)
         << std::setw(6) << t.count(F::Crashed) << std::setw(5) << t.count(F::Hung) << std::setw(10)
         << format_number(largest(t.scaled_errors)) << std::setw(12) << format_number(largest(t.scaled_depth_errors))
-        << std::setw(10) << format_number(median(t.seconds) * 1e6) << "\n";
+        << std::setw(10) << format_number(times(median(t.seconds), 1e6)) << "\n";
   }
 }
 

@@ -47,6 +47,17 @@ check separated-with-depth random 1 depth-outside-contract
 check silent-witnesses random 1 missing-witnesses
 check untouched-answer-abi2 random,tied-facets 1 separated-while-overlapping
 check untouched-answer random 1 failed
+# A number an implementation never reported is null in report.json, not 0 ("exact"): always-separated reports no depth
+# and no normal, so those are null; its time per query was measured, so it is not.
+nulls=$(python3 -c "
+import json
+r = json.load(open('$WORK/always-separated/report.json'))['implementations']['always-separated']
+print(r['depth_error']['median'] is None and r['depth_error']['max'] is None and r['max_normal_error'] is None,
+      r['median_seconds_per_query'] is not None)")
+if [ "$nulls" != "True True" ]; then
+  echo "FAIL: always-separated's unmeasured numbers are not null in report.json (or its time is): $nulls"
+  failures=$((failures + 1))
+fi
 # An answer left untouched is no answer (ABI 3): every case is recorded as failed, the separated ones too, where the
 # zeroed answer of versions 1 and 2 read as a right "separated".
 untouched=$(python3 -c "
