@@ -790,6 +790,9 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
   const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
   drop_partial_line(log_path);
   const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  // A log that cannot be written stops the shard as a failure of gjkref's (exit status 3: run_campaign's shard
+  // process), never silently: a campaign whose cases were not logged has not judged them.
+  if (log < 0) throw std::runtime_error("cannot open " + log_path.string() + ": " + std::strerror(errno));
   g_timeout.dir = dir;
   g_timeout.log = log;
   g_timeout.progress = progress_fd;
@@ -858,7 +861,15 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
     // the resumed campaign does it again.
     if (g_stop_signal != 0) break;
     const std::string text = line.dump() + "\n";
-    if (::write(log, text.data(), text.size()) != static_cast<ssize_t>(text.size())) break;
+    const ssize_t written = ::write(log, text.data(), text.size());
+    if (written != static_cast<ssize_t>(text.size())) {
+      if (g_stop_signal != 0) break;  // interrupted: the campaign is stopping, and resumes from what was logged
+      const std::string why = written < 0 ? std::strerror(errno)
+                                          : std::to_string(written) + " of " + std::to_string(text.size()) +
+                                                " bytes written (a file size limit, or the disk full)";
+      ::close(log);
+      throw std::runtime_error("cannot write " + log_path.string() + ": " + why);
+    }
     const char tick = 1;
     if (::write(progress_fd, &tick, 1) != 1) {
       // The parent is gone; the log is what matters.

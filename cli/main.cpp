@@ -258,5 +258,10 @@ int main(int argc, char** argv) {
 #endif
     std::cerr << "\n";
     return 3;
+  } catch (const std::exception& e) {
+    // A failure of gjkref's own that no subcommand expected (a file it cannot read or write, ...): named, with the
+    // exit status of a run that ended without a result, never an abort.
+    std::cerr << "gjkref: stopped: " << e.what() << "\n";
+    return 3;
   }
 }
