@@ -215,13 +215,23 @@ Case shrink(Case c, impl::Implementation& implementation, impl::Finding finding,
   return c;
 }
 
+// A file that cannot be written whole throws (gjkref then names it and exits 3): it is never renamed into place cut
+// short, where a resumed campaign would take a truncated counterexample for a saved one.
 void write_atomically(const fs::path& path, const std::string& text) {
   const fs::path temporary = path.string() + ".partial";
   {
     std::ofstream f(temporary, std::ios::binary);
     f << text;
+    f.flush();
+    if (!f) throw std::runtime_error("cannot write " + temporary.string() + " (a full disk, or a file size limit)");
   }
   fs::rename(temporary, path);
+}
+
+// The same for a report written as a stream, checked once it is complete.
+void check_written(std::ofstream& f, const fs::path& path) {
+  f.flush();
+  if (!f) throw std::runtime_error("cannot write " + path.string() + " (a full disk, or a file size limit)");
 }
 
 // ---- the campaign's identity ---------------------------------------------------------------------------------------
@@ -1404,6 +1414,8 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   };
   for (const auto& [name, t] : rep.by_implementation) report["implementations"][name] = summary(t);
   for (const auto& [k, t] : rep.by_implementation_family) report["by_family"][k.first][k.second] = summary(t);
+  check_written(csv, dir / "results.csv");
+  check_written(md, dir / "report.md");
   write_atomically(dir / "report.json", report.dump(2) + "\n");
   write_junit(dir, rep, order, seed, partial);
   return rep;

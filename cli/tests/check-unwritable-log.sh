@@ -2,7 +2,8 @@
 # CTest cli.check-unwritable-log (docs/comparing.md, "Exit status"): a campaign whose log cannot be written ends with
 # exit status 3 and the reason, never 0 and never an abort. A shard whose log write fails (here the file size limit,
 # with SIGXFSZ ignored so that write returns an error) stopped silently before, and the campaign exited 0 with cases
-# unjudged; a log that cannot be read (a directory in its place) made gjkref abort.
+# unjudged; a log that cannot be read (a directory in its place) made gjkref abort; a report that cannot be written
+# was lost without a word.
 # Usage: check-unwritable-log.sh GJKREF WORKDIR
 set -uo pipefail
 GJKREF="$1"
@@ -26,4 +27,13 @@ status=0
 "$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/unreadable" > /dev/null 2> "$WORK/unreadable.err" || status=$?
 [ "$status" -eq 3 ] || { cat "$WORK/unreadable.err" >&2; fail "an unreadable log: exit $status, not 3"; }
 grep -q "^gjkref: stopped: " "$WORK/unreadable.err" || { cat "$WORK/unreadable.err" >&2; fail "no reason given"; }
-echo "check-unwritable-log: both refused with exit status 3"
+# 3. A report that cannot be written (a directory where results.csv goes): named, exit 3 (it was written nowhere,
+#    silently, and the campaign exited 0).
+"$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/reports" > /dev/null || fail "the small campaign did not pass"
+rm "$WORK/reports/results.csv"
+mkdir "$WORK/reports/results.csv"
+status=0
+"$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/reports" > /dev/null 2> "$WORK/reports.err" || status=$?
+[ "$status" -eq 3 ] || { cat "$WORK/reports.err" >&2; fail "an unwritable report: exit $status, not 3"; }
+grep -q "cannot write .*results.csv" "$WORK/reports.err" || { cat "$WORK/reports.err" >&2; fail "no reason given"; }
+echo "check-unwritable-log: each refused with exit status 3"
