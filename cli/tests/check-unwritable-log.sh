@@ -19,21 +19,19 @@ status=0
 [ "$status" -eq 3 ] || { cat "$WORK/limited.err" >&2; fail "a shard that could not write its log: exit $status, not 3"; }
 grep -q "shard 0 stopped: cannot write .*shard-0.jsonl: .*bytes written" "$WORK/limited.err" ||
   { cat "$WORK/limited.err" >&2; fail "no reason for the shard's stop"; }
-# 2. A log that cannot be read: named, exit 3.
-"$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/unreadable" > /dev/null || fail "the small campaign did not pass"
-rm "$WORK/unreadable/shard-0.jsonl"
-mkdir "$WORK/unreadable/shard-0.jsonl"
-status=0
-"$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/unreadable" > /dev/null 2> "$WORK/unreadable.err" || status=$?
-[ "$status" -eq 3 ] || { cat "$WORK/unreadable.err" >&2; fail "an unreadable log: exit $status, not 3"; }
-grep -q "^gjkref: stopped: " "$WORK/unreadable.err" || { cat "$WORK/unreadable.err" >&2; fail "no reason given"; }
-# 3. A report that cannot be written (a directory where results.csv goes): named, exit 3 (it was written nowhere,
-#    silently, and the campaign exited 0).
-"$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/reports" > /dev/null || fail "the small campaign did not pass"
-rm "$WORK/reports/results.csv"
-mkdir "$WORK/reports/results.csv"
-status=0
-"$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/reports" > /dev/null 2> "$WORK/reports.err" || status=$?
-[ "$status" -eq 3 ] || { cat "$WORK/reports.err" >&2; fail "an unwritable report: exit $status, not 3"; }
-grep -q "cannot write .*results.csv" "$WORK/reports.err" || { cat "$WORK/reports.err" >&2; fail "no reason given"; }
+# A small campaign run in WORK/NAME, FILE of it then replaced by a directory, and the campaign run again: it must end
+# with exit status 3 and a message matching PATTERN.
+directory_in_place() { # NAME FILE PATTERN
+  local name="$1" file="$2" pattern="$3" status=0
+  "$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/$name" > /dev/null || fail "the small campaign did not pass"
+  rm "$WORK/$name/$file"
+  mkdir "$WORK/$name/$file"
+  "$GJKREF" "${ARGS[@]}" --cases 2 --out "$WORK/$name" > /dev/null 2> "$WORK/$name.err" || status=$?
+  [ "$status" -eq 3 ] || { cat "$WORK/$name.err" >&2; fail "a directory for $file: exit $status, not 3"; }
+  grep -q "$pattern" "$WORK/$name.err" || { cat "$WORK/$name.err" >&2; fail "a directory for $file: no reason given"; }
+}
+# 2. A log that cannot be read: named (it aborted).
+directory_in_place unreadable shard-0.jsonl "^gjkref: stopped: "
+# 3. A report that cannot be written: named (it was written nowhere, silently, and the campaign exited 0).
+directory_in_place reports results.csv "cannot write .*results.csv"
 echo "check-unwritable-log: each refused with exit status 3"
