@@ -47,6 +47,7 @@ std::vector<b2Vec2> vertices_of(const gjkref_query& q, int side) {
 }
 
 void distance(const gjkref_query& q, gjkref_answer& answer) {
+  if (gjkref::adapters::refused_beyond_range<float>(q, answer, "float")) return;
   const std::vector<b2Vec2> a = vertices_of(q, 0), b = vertices_of(q, 1);
   b2DistanceInput input;
   input.proxyA.Set(a.data(), int32(a.size()), 0.0f);
@@ -148,6 +149,7 @@ const char* why_not_a_polygon(const std::vector<b2Vec2>& points, char (&why)[150
 }
 
 void collide_polygons(const gjkref_query& q, gjkref_answer& answer) {
+  if (gjkref::adapters::refused_beyond_range<float>(q, answer, "float")) return;
   const std::vector<b2Vec2> a = vertices_of(q, 0), b = vertices_of(q, 1);
   char why[150];
   for (const auto* points : {&a, &b})

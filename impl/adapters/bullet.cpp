@@ -57,6 +57,7 @@ std::unique_ptr<btConvexHullShape> hull_of(const gjkref_query& q, int side) {
 }
 
 void pair_detector(const gjkref_query& q, gjkref_answer& answer) {
+  if (gjkref::adapters::refused_beyond_range<btScalar>(q, answer, GJKREF_BULLET_SCALAR)) return;
   const auto a = hull_of(q, 0), b = hull_of(q, 1);
   btVoronoiSimplexSolver simplex;
   btGjkEpaPenetrationDepthSolver penetration;
@@ -102,6 +103,7 @@ const char* status_name(btGjkEpaSolver2::sResults::eStatus status) {
 }
 
 void gjk_epa_distance(const gjkref_query& q, gjkref_answer& answer) {
+  if (gjkref::adapters::refused_beyond_range<btScalar>(q, answer, GJKREF_BULLET_SCALAR)) return;
   const auto a = hull_of(q, 0), b = hull_of(q, 1);
   btTransform identity;
   identity.setIdentity();

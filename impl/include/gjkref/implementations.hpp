@@ -1,6 +1,6 @@
 // gjkref/implementations.hpp — one interface over every implementation gjkref compares (docs/comparing.md): the
-// reference in each scalar mode (in process), the built-in adapters of libccd, FCL, Bullet and Box2D, and users'
-// plugins (gjkref/plugin.h). Adapters and plugins run in worker processes with a time limit per query, so a crash, an
+// reference in each scalar mode (in process), the built-in adapters of libccd, FCL, Bullet, Box2D, Chipmunk2D and
+// Boost.Geometry, and users' plugins (gjkref/plugin.h). Adapters and plugins run in worker processes with a time limit per query, so a crash, an
 // abort or a hang is a result like any other, and the caller carries on.
 #pragma once
 
