@@ -97,7 +97,9 @@ const char* why_not_a_polygon(const std::vector<b2Vec2>& points, char (&why)[150
     if (kept[i].x > kept[start].x || (kept[i].x == kept[start].x && kept[i].y < kept[start].y)) start = i;
   bool closed = false;
   std::size_t walked = 0;  // the hull's vertices
+  std::vector<b2Vec2> wrapped;  // and the vertices themselves, in Set's order
   for (std::size_t current = start; !closed && walked < std::size_t(b2_maxPolygonVertices); ++walked) {
+    wrapped.push_back(kept[current]);
     std::size_t next = 0;
     for (std::size_t j = 1; j < kept.size(); ++j) {
       if (next == current) {
@@ -114,6 +116,17 @@ const char* why_not_a_polygon(const std::vector<b2Vec2>& points, char (&why)[150
   if (!closed || walked < 3) {
     std::snprintf(why, sizeof why, "b2PolygonShape::Set's gift wrapping (float) would %s on these nearly collinear "
                   "points: it would assert", closed ? "find fewer than 3 vertices" : "not close");
+    return why;
+  }
+  // Set's centroid sums the hull's area in float, in triangles from its first vertex, and asserts that it is above
+  // b2_epsilon: far from the origin (coordinates near 2^64 and beyond) the cross products overflow float and the sum is
+  // not a number, which the double sum below does not see. The same sum, in float.
+  float float_area = 0.0f;
+  for (std::size_t i = 1; i + 1 < wrapped.size(); ++i)
+    float_area += 0.5f * b2Cross(wrapped[i] - wrapped[0], wrapped[i + 1] - wrapped[0]);
+  if (!(float_area > b2_epsilon)) {
+    std::snprintf(why, sizeof why, "the hull's area in float, as b2PolygonShape::Set computes it, is %g, not above "
+                  "b2_epsilon: Set would assert", double(float_area));
     return why;
   }
   // The hull's area (Andrew's monotone chain, in double) and the points' diameter.
