@@ -203,8 +203,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     return j;
   }
   // The range clause: a floating answer (or "invalid input") on input its contract makes no claim on is not judged;
-  // failures, crashes and hangs are findings at any input, and so is a NaN (an overflow may give ±∞ there, never a
-  // NaN).
+  // failures, crashes and hangs are findings at any input, and so is a NaN, no number at all (a ±∞ there may be an
+  // overflow's own result, and stays unjudged).
   const bool answer_like = result.status == Status::Answered || result.status == Status::InvalidInput;
   if (answer_like && !invalid && !exact &&
       !in_range(c, judged_exponent(info), smallest_normal(info), scales_of(c).m)) {
