@@ -34,24 +34,20 @@ T narrowed(double x) {
 }
 
 // A library of scalar T cannot take a finite double beyond T's range (narrowed, it becomes ±∞, which the library was
-// never written for): the adapter refuses such a query, as outside the library's API, and says so. (A coordinate that
-// is itself not finite is passed on: telling invalid input is the library's job, and judged.)
+// never written for): the adapter refuses such a query, as outside the library's API, and says so; true when it did.
+// (A coordinate that is itself not finite is passed on: telling invalid input is the library's job, and judged.)
 template <class T>
-bool beyond_the_scalars_range(const gjkref_query& q) {
+bool refused_beyond_range(const gjkref_query& q, gjkref_answer& answer, const char* scalar) {
   for (int side = 0; side < 2; ++side)
     for (const auto& p : points_of(q, side))
       for (int k = 0; k < q.dim; ++k)
-        if (std::isfinite(p[k]) && !std::isfinite(narrowed<T>(p[k]))) return true;
+        if (std::isfinite(p[k]) && !std::isfinite(narrowed<T>(p[k]))) {
+          answer.outcome = GJKREF_REFUSED;
+          std::snprintf(answer.detail, sizeof answer.detail, "a coordinate beyond %s's range, the library's scalar",
+                        scalar);
+          return true;
+        }
   return false;
-}
-
-// Refuses a query beyond scalar T's range (above); true when it did.
-template <class T>
-bool refused_beyond_range(const gjkref_query& q, gjkref_answer& answer, const char* scalar) {
-  if (!beyond_the_scalars_range<T>(q)) return false;
-  answer.outcome = GJKREF_REFUSED;
-  std::snprintf(answer.detail, sizeof answer.detail, "a coordinate beyond %s's range, the library's scalar", scalar);
-  return true;
 }
 
 // The answer's detail: plain text, or a printf format with its arguments.
