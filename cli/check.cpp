@@ -1076,6 +1076,35 @@ struct Reports {
   std::map<std::string, std::string> reasons;  // by counterexample file: what was expected and what came back
 };
 
+// The implementations given cases with no answer judged: every answer refused or on input outside their contract's
+// range. A run that judged nothing of an implementation has not tested it, and a gate on it must not pass (exit status
+// 4, docs/comparing.md). Each with why: "NAME (R refused, N outside its range)". (An implementation in none of the
+// run's dimensions was given no case and logged nothing; neither was one on a case whose oracle call timed out.)
+std::vector<std::string> unjudged_implementations(const Reports& rep, const std::vector<std::string>& order) {
+  std::vector<std::string> names;
+  for (const std::string& name : order) {
+    const auto it = rep.by_implementation.find(name);
+    if (it == rep.by_implementation.end() || it->second.judged > 0) continue;
+    const Tally& t = it->second;
+    std::string why = std::to_string(t.refused) + " refused";
+    if (t.not_judged > t.refused) why += ", " + std::to_string(t.not_judged - t.refused) + " outside its range";
+    names.push_back(name + " (" + why + ")");
+  }
+  return names;
+}
+
+// The exit status's last clause, after the failures of gjkref (3) and answers outside the contract (1): 4 when an
+// implementation had no answer judged, else 0. Says which on `err`.
+int nothing_judged_status(const Reports& rep, const std::vector<std::string>& order, const char* command,
+                          std::ostream& err) {
+  const std::vector<std::string> unjudged = unjudged_implementations(rep, order);
+  if (unjudged.empty()) return 0;
+  err << "gjkref " << command << ": no answer judged: ";
+  for (std::size_t i = 0; i < unjudged.size(); ++i) err << (i ? ", " : "") << unjudged[i];
+  err << "; nothing of " << (unjudged.size() == 1 ? "it" : "them") << " was tested (exit status 4)\n";
+  return 4;
+}
+
 // The same in report.md, where a '|' would also end a table cell.
 std::string markdown_text(const std::string& text) {
   std::string out;
@@ -1861,7 +1890,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: THE ORACLE FAILED on a case made while shrinking a counterexample (named above, saved in "
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
   // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
-  // is outside its contract, else 0.
+  // is outside its contract, else 4 when an implementation had no answer judged, else 0.
   if (stopped_by != 0) {
     err << "gjkref check: interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << rep.items
         << " of " << to_run << " cases; the report is partial. Rerun the same command to resume.\n";
@@ -1872,7 +1901,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
     return 1;
   }
-  return 0;
+  return nothing_judged_status(rep, order, "check", err);
 }
 
 // ---- gjkref merge ---------------------------------------------------------------------------------------------------
@@ -2056,7 +2085,8 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // its answers: 3, as a shard of check that stopped early, so that a CI job gated on the merge fails.
   if (rep.disagreements > 0) err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
   if (partial) return 3;
-  return rep.disagreements > 0 ? 1 : 0;
+  if (rep.disagreements > 0) return 1;
+  return nothing_judged_status(rep, order, "merge", err);
 }
 
 }  // namespace gjkref::cli

@@ -2,7 +2,8 @@
 # CTest impl.judge-plugins (docs/comparing.md, "Exit status"): a judge nobody can fool. Each plugin of
 # libgjkref-judge-plugins.so that is wrong on purpose is reported with answers outside its contract and makes
 # `gjkref check` exit 1; the plugin wrapping the double reference unchanged (and its ABI-version-1 twin) is clean and
-# exits 0. A plugin that answers nothing (ABI 3) has every case recorded as failed.
+# exits 0. A plugin that answers nothing (ABI 3) has every case recorded as failed; one that refuses every case has
+# nothing judged, and exits 4.
 # Usage: judge-plugins.sh GJKREF PLUGIN WORKDIR
 set -uo pipefail
 GJKREF="$1"
@@ -47,6 +48,28 @@ check separated-with-depth random 1 depth-outside-contract
 check silent-witnesses random 1 missing-witnesses
 check untouched-answer-abi2 random,tied-facets 1 separated-while-overlapping
 check untouched-answer random 1 failed
+check refuses-everything random 4
+# An implementation with no answer judged fails the run (4) beside a clean one, and says so; answers outside the
+# contract (1) come first.
+"$GJKREF" check --impl wrapped-reference,refuses-everything --plugin "$PLUGIN" --family random --cases 10 --seed 1 \
+  --jobs 1 --no-progress --out "$WORK/clean-and-refusing" > "$WORK/clean-and-refusing.out" 2>&1
+status=$?
+if [ "$status" -ne 4 ] || ! grep -q 'no answer judged: refuses-everything (20 refused)' "$WORK/clean-and-refusing.out" ||
+   grep -q 'no answer judged: .*wrapped-reference' "$WORK/clean-and-refusing.out"; then
+  echo "FAIL: a clean implementation beside one that refuses everything: exit $status (expected 4, naming it alone)"
+  cat "$WORK/clean-and-refusing.out"; failures=$((failures + 1))
+else
+  echo "ok: a clean implementation beside one that refuses everything exits 4 and names it"
+fi
+"$GJKREF" check --impl always-separated,refuses-everything --plugin "$PLUGIN" --family deep-overlap --cases 10 \
+  --seed 1 --jobs 1 --no-progress --out "$WORK/wrong-and-refusing" > "$WORK/wrong-and-refusing.out" 2>&1
+status=$?
+if [ "$status" -ne 1 ]; then
+  echo "FAIL: wrong answers beside an implementation that refuses everything: exit $status (expected 1)"
+  cat "$WORK/wrong-and-refusing.out"; failures=$((failures + 1))
+else
+  echo "ok: wrong answers beside an implementation that refuses everything exit 1"
+fi
 # A number an implementation never reported is null in report.json, not 0 ("exact"): always-separated reports no depth
 # and no normal, so those are null; its time per query was measured, so it is not.
 nulls=$(python3 -c "

@@ -14,6 +14,8 @@
 //                             right, however many pairs are separated.
 //   untouched-answer-abi2:    the same built for ABI version 2, whose zeroed answer reads as "separated": judged as
 //                             that, so wrong on the overlapping pairs only (why version 3 changed the answer's start).
+//   refuses-everything:       refuses every pair (GJKREF_REFUSED): no answer is ever judged, so a gate on it must fail
+//                             (exit status 4), not pass having tested nothing.
 //   slow-reference:           the wrapped reference after 1 ms: campaigns that take a known least time, so that the
 //                             tests that kill or interrupt one mid-run (cli/tests/check-resume.sh, check-interrupt.sh)
 //                             never see it finish first, however fast or loaded the machine. Clean, like the wrapped
@@ -21,6 +23,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -72,6 +75,11 @@ void slow_wrapped(const gjkref_query* q, gjkref_answer* answer) {
 void always_separated(const gjkref_query*, gjkref_answer* answer) { answer->outcome = GJKREF_SEPARATED; }
 
 void untouched(const gjkref_query*, gjkref_answer*) {}
+
+void refuse(const gjkref_query*, gjkref_answer* answer) {
+  answer->outcome = GJKREF_REFUSED;
+  std::snprintf(answer->detail, sizeof answer->detail, "%s", "refuses every input (a test plugin)");
+}
 
 
 
@@ -179,9 +187,12 @@ const gjkref_implementation kUntouched{GJKREF_PLUGIN_ABI_VERSION, "untouched-ans
                                        GJKREF_CAN_DECIDE, untouched};
 const gjkref_implementation kUntouchedAbi2{2, "untouched-answer-abi2", "test", "double", kBoth, GJKREF_CAN_DECIDE,
                                            untouched};
+const gjkref_implementation kRefuses{GJKREF_PLUGIN_ABI_VERSION, "refuses-everything", "test", "double", kBoth,
+                                     GJKREF_CAN_DECIDE, refuse};
 const gjkref_implementation* const kAll[] = {&kWrapped,        &kWrappedAbi1, &kAlwaysSeparated,    &kZeroDistance,
                                              &kFloatSeparated, &kShifted,     &kDepthOff,           &kSlow,
-                                             &kSeparatedWithDepth, &kSilentWitnesses, &kUntouched, &kUntouchedAbi2};
+                                             &kSeparatedWithDepth, &kSilentWitnesses, &kUntouched, &kUntouchedAbi2,
+                                             &kRefuses};
 
 }  // namespace
 

@@ -63,7 +63,8 @@ typedef enum gjkref_outcome {
   GJKREF_REFUSED = 4,      /* version 2: the input is outside what the implementation's API accepts, as documented
                               by its library (Box2D's polygons take 3 to 8 vertices, ...): say which in `detail`.
                               Not judged, and counted as refused in the reports; refusing is a declaration of scope,
-                              not a way around the judge (a gate should look at the answers judged, too). */
+                              not a way around the judge: `gjkref check` exits 4 when an
+                              implementation had no answer judged. */
   GJKREF_UNANSWERED = 5    /* version 3: what gjkref puts in `outcome` before the call. An answer that still holds it
                               when the call returns was not given: recorded as failed ("returned without answering"),
                               whatever else was set. Never answer it yourself. */
