@@ -145,21 +145,30 @@ struct Allowances {
 
 double root(const mpq_class& q) { return std::sqrt(q.get_d()); }
 
-// Is |√x − δ| ≤ tolerance, exactly, for a rational x ≥ 0 and the true distance δ, given as d, δ rounded to double,
-// and as D = δ², exactly? With d finite, x is compared with (d ± tolerance)². Where d is +∞ (δ is beyond double's
-// range) D stands in for it: |√x − √D| = |x − D|/(√x + √D), and x is refused when (x − D)² > 2·tolerance²·(x + D),
-// which no x within the tolerance reaches ((√x + √D)² ≤ 2(x + D)); so there it is judged within √2 times the
-// tolerance. An infinite tolerance holds everything, a NaN nothing.
-bool root_near(const mpq_class& x, double d, const mpq_class& squared_d, double tolerance) {
+// Is |r − δ| ≤ tolerance, exactly, for a reported double r and the true δ = √D (D exact, δ itself irrational as a rule
+// and possibly beyond double's range)? r − t ≤ δ ≤ r + t, squared where both sides are non-negative: every quantity a
+// rational, no rounding anywhere (a comparison of rounded |r − d| with the tolerance let an answer a few tenths of an
+// ulp beyond it pass). An infinite tolerance holds everything, a NaN nothing. Pinned by
+// Judge.DistancesAndDepthsAreComparedExactlyNotAfterRounding.
+bool value_near(double r, const mpq_class& squared_delta, double tolerance) {
   if (!(tolerance >= 0)) return false;
   if (std::isinf(tolerance)) return true;
-  const mpq_class t(tolerance);
-  if (!std::isfinite(d)) {
-    const mpq_class excess = x - squared_d;
-    return excess * excess <= 2 * t * t * (x + squared_d);
-  }
-  const mpq_class high = mpq_class(d) + t, low = mpq_class(d) - t;
-  return x <= high * high && (sgn(low) <= 0 || x >= low * low);
+  const mpq_class t(tolerance), high = mpq_class(r) + t, low = mpq_class(r) - t;
+  return sgn(high) >= 0 && squared_delta <= high * high && (sgn(low) <= 0 || squared_delta >= low * low);
+}
+
+// Is |√x − √D| ≤ tolerance, exactly, for rationals x, D ≥ 0 (a reported |a − b|² and the true δ²)? √x ≤ √D + t holds
+// when u = x − D − t² ≤ 0 or u² ≤ 4t²D (squaring x ≤ D + t² + 2t√D), and √D ≤ √x + t likewise with x and D swapped.
+// Pinned by Judge.DistancesAndDepthsAreComparedExactlyNotAfterRounding.
+bool roots_near(const mpq_class& x, const mpq_class& squared_delta, double tolerance) {
+  if (!(tolerance >= 0)) return false;
+  if (std::isinf(tolerance)) return true;
+  const mpq_class t(tolerance), four_t_squared = 4 * t * t;
+  const auto below = [&](const mpq_class& p, const mpq_class& q) {  // √p ≤ √q + t
+    const mpq_class u = p - q - t * t;
+    return sgn(u) <= 0 || u * u <= four_t_squared * q;
+  };
+  return below(x, squared_delta) && below(squared_delta, x);
 }
 
 // ‖a − b‖², exactly (in doubles, a − b overflows for points near ±2^1023, and the squares overflow from about 2^512
@@ -288,14 +297,11 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     // The certified mode promises the correctly rounded distance: bit-equal to the oracle's.
     const bool rounding_mismatch = info.scalar == "certified" && *result.distance != true_distance;
     const double slack = says_separated ? verdict_slack : j.band;
-    // A finite distance for a true distance beyond double's range (d = +∞): measured against the exact one.
-    bool outside = false;
-    if (error != 0 && std::isfinite(true_distance))
-      outside = error > allow.of_value(true_distance) + slack;
-    else if (error != 0)
-      outside = *result.distance < 0 ||
-                !root_near(mpq_class(*result.distance) * *result.distance, true_distance, truth.squared_distance,
-                           allow.of_value(std::numeric_limits<double>::max()));
+    // Against the exact distance (where it is beyond double's range, d = +∞, with the allowance of the largest double);
+    // the truth's own rounding d is within every allowance.
+    const bool outside =
+        error != 0 && !value_near(*result.distance, truth.squared_distance,
+                                  allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + slack);
     if (exact_mismatch || rounding_mismatch || outside) flag(Finding::DistanceOutsideContract);
   }
 
@@ -311,8 +317,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, b, c.dim);
     error = std::max(root(da), root(db));
     return root_within(da, w + slack) && root_within(db, w + slack) &&
-           root_near(squared_gap(a, b, c.dim), true_distance, truth.squared_distance,
-                     allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + 2 * w + slack);
+           roots_near(squared_gap(a, b, c.dim), truth.squared_distance,
+                      allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + 2 * w + slack);
   };
   if (result.witnesses && !witness_pair((*result.witnesses)[0], (*result.witnesses)[1], 0, j.witness_error))
     flag(Finding::WitnessOutsideContract);
@@ -345,11 +351,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (std::isfinite(error)) j.depth_error = error;
     // The certified mode promises the correctly rounded depth: bit-equal to the oracle's.
     const bool rounding_mismatch = info.scalar == "certified" && depth != pd;
-    bool outside = false;
-    if (error != 0 && std::isfinite(pd))
-      outside = error > allowed;
-    else if (error != 0)
-      outside = depth < 0 || !root_near(mpq_class(depth) * depth, pd, squared_pd, allowed);
+    const bool outside = error != 0 && !value_near(depth, squared_pd, allowed);
     if (rounding_mismatch || outside) flag(Finding::DepthOutsideContract);
   }
   require_the_rest();

@@ -625,6 +625,51 @@ TEST(Judge, WitnessesAreJudgedOnTheirHulls) {
   EXPECT_NEAR(*shifted.witness_error, 0.001, 1e-12);
 }
 
+// The judge compares a reported distance or depth r with the exact δ = √D, not with δ rounded: a distance δ = √2
+// (points (0, 0) and (1, 1)) rounds up, to d = √2 + 0.44 ulp, and an exact implementation's allowance is ε·δ + the
+// least subnormal, 1.414 ulp. d + 1 ulp is 1.44 ulp from δ (outside), though only 1 ulp from d (which a comparison of
+// |r − d| in doubles let pass); d − 1 ulp is 0.56 ulp from δ (within). The same for a depth PD = √2 (the square with
+// vertices (±2, 0), (0, ±2) against the origin), and |a − b| of witnesses on their hulls is held to δ as well.
+TEST(Judge, DistancesAndDepthsAreComparedExactlyNotAfterRounding) {
+  casefile::Case c;
+  c.dim = 2, c.name = "root-two apart";
+  c.a.points = {{0, 0, 0}};
+  c.b.points = {{1, 1, 0}};
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.squared_distance, 2);
+  const double d = truth.distance;
+  ASSERT_GT(mpq_class(d) * d, 2);  // rounded up
+  const double up = std::nextafter(d, 3.0), down = std::nextafter(d, 0.0);
+  ASSERT_LE(up - d, std::numeric_limits<double>::epsilon() * d);  // within the allowance of d, in doubles
+  EXPECT_EQ(judge(truth, answered(true, d), info_of("exact"), c).finding, Finding::None);
+  EXPECT_EQ(judge(truth, answered(true, down), info_of("exact"), c).finding, Finding::None);
+  EXPECT_EQ(judge(truth, answered(true, up), info_of("exact"), c).finding, Finding::DistanceOutsideContract);
+
+  casefile::Case deep;
+  deep.dim = 2, deep.name = "root-two deep";
+  deep.a.points = {{2, 0, 0}, {0, 2, 0}, {-2, 0, 0}, {0, -2, 0}};
+  deep.b.points = {{0, 0, 0}};
+  const Truth t(deep, oracle::hull_oracle(deep));
+  ASSERT_EQ(t.penetration().squared_depth, 2);
+  const double pd = t.penetration().depth;
+  ASSERT_EQ(pd, d);
+  const Info measures_depth = info_of("exact", kDecides | kPenetrates);
+  for (const auto& [depth, finding] : {std::pair{pd, Finding::None}, std::pair{down, Finding::None},
+                                       std::pair{up, Finding::DepthOutsideContract}}) {
+    Result r = answered(false);
+    r.penetration = depth;
+    EXPECT_EQ(judge(t, r, measures_depth).finding, finding) << depth;
+  }
+
+  const casefile::Case apart = squares(1);  // [0,1]² and [2,3]×[0,1], 1 apart
+  const oracle::Answer apart_truth = oracle::hull_oracle(apart);
+  Result r = answered(true, 1.0);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0, 0}, {2, 1, 0}}};  // on their hulls, √2 apart
+  EXPECT_EQ(judge(apart_truth, r, info_of("exact"), apart).finding, Finding::WitnessOutsideContract);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0.25, 0}, {2, 0.25, 0}}};
+  EXPECT_EQ(judge(apart_truth, r, info_of("exact"), apart).finding, Finding::None);
+}
+
 // Depth, normal and contacts of unit squares overlapping by 1/2 along x (PD = 1/2, normal +x).
 TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
   const casefile::Case c = squares(-0.5);
