@@ -25,7 +25,8 @@
 // (−1, 0), distances −0.1. One defect of 7.0.3 (still in Chipmunk's master): when A's shape type sorts after B's
 // (circle < segment < polygon) cpCollide swaps the two, and cpShapesCollide flips the normal and the points back but
 // computes the distances with the flipped normal: they come out with the wrong sign (a point 0.1 inside a square, as
-// B: distance +0.1). The depth is reported as Chipmunk gives it (then negative), and the detail says so.
+// B: distance +0.1). The depth is reported as Chipmunk gives it (then negative), from the deepest point as Chipmunk's
+// sign makes it there (the greatest distance, not the least, which is the shallowest), and the detail says so.
 #include <chipmunk/chipmunk.h>
 
 #include <climits>
@@ -97,15 +98,19 @@ void collide(const gjkref_query& q, gjkref_answer& answer) {
     return;
   }
   answer.outcome = GJKREF_INTERSECTING;
+  // The deepest point: the least distance, or the greatest where cpShapesCollide swapped the shapes (above).
+  const bool swapped = a.kind > b.kind;
   int deepest = 0;
   for (int i = 1; i < set.count; ++i)
-    if (set.points[i].distance < set.points[deepest].distance) deepest = i;
+    if (swapped ? set.points[i].distance > set.points[deepest].distance
+                : set.points[i].distance < set.points[deepest].distance)
+      deepest = i;
   const auto& point = set.points[deepest];
   gjkref::adapters::set_penetration(answer, 0.0 - point.distance);  // +0, not -0, when touching
   gjkref::adapters::set_normal(answer, gjkref::adapters::Point{set.normal.x, set.normal.y, 0});
   gjkref::adapters::set_contacts(answer, gjkref::adapters::Point{point.pointA.x, point.pointA.y, 0},
                                  gjkref::adapters::Point{point.pointB.x, point.pointB.y, 0});
-  if (a.kind > b.kind)
+  if (swapped)
     gjkref::adapters::say(answer, "%d point%s; %s against %s: swapped inside cpShapesCollide, whose distances then "
                           "have the wrong sign (7.0.3)", set.count, set.count == 1 ? "" : "s", kKindNames[int(a.kind)],
                           kKindNames[int(b.kind)]);

@@ -45,7 +45,10 @@ void solver_intersect(const gjkref_query& q, gjkref_answer& answer) {
   answer.outcome = solver.shapeIntersect(*a, identity, *b, identity, nullptr) ? GJKREF_INTERSECTING : GJKREF_SEPARATED;
 }
 
-// shapeDistance returns true when it computed a distance (the shapes are apart) and false when they intersect.
+// shapeDistance returns true when it computed a distance (the shapes are apart) and false when they intersect. Its API
+// has no third answer: GJKSolver_indep returns false (distance −1) for GJK's Failed status too, and its shapeIntersect
+// returns false ("apart") for Failed and when EPA fails after GJK's Inside. What is recorded is what a caller of the API
+// reads — intersecting, or apart — and it is judged as that: a failure hidden in a verdict is the verdict's finding.
 template <class Solver>
 void solver_distance(const gjkref_query& q, gjkref_answer& answer) {
   const auto a = convex_of(q, 0), b = convex_of(q, 1);

@@ -301,6 +301,40 @@ TEST(BuiltinAdapters, Box2dPolygonsRefuseAHullWhoseFloatAreaOverflows) {
   EXPECT_TRUE(found);
 }
 
+// Chipmunk 7.0.3 swaps a polygon and a segment given in that order, and its contact distances then have the wrong sign
+// (impl/adapters/chipmunk.cpp). A segment inside the unit square, 1/8 and 3/8 below its top edge (PD = 3/8, along
+// +y): the adapter reports the deepest of the two contact points in either order, with Chipmunk's sign — +3/8 with the
+// segment first, −3/8 with the square first (where it reported the shallowest point's −1/8) — and says which order
+// swapped.
+TEST(BuiltinAdapters, ChipmunkReportsTheDeepestPointWhenItSwapsTheShapes) {
+  if (!GJKREF_HAVE_PEERS) GTEST_SKIP() << "a build without GJKREF_PEERS has no Chipmunk";
+  std::string error;
+  auto all = builtin_implementations(error);
+  ASSERT_EQ(error, "");
+  casefile::Case square_first;
+  square_first.dim = 2, square_first.name = "square, then segment";
+  square_first.a.points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  square_first.b.points = {{0.25, 0.875, 0}, {0.75, 0.625, 0}};
+  casefile::Case segment_first = square_first;
+  segment_first.name = "segment, then square";
+  std::swap(segment_first.a, segment_first.b);
+  ASSERT_EQ(Truth(square_first, oracle::hull_oracle(square_first)).penetration().squared_depth, mpq_class(9, 64));
+  bool found = false;
+  for (const auto& impl : all)
+    if (impl->info().name == "chipmunk-collide") {
+      found = true;
+      const Result in_order = impl->run(segment_first), swapped = impl->run(square_first);
+      ASSERT_EQ(in_order.status, Status::Answered) << in_order.detail;
+      ASSERT_EQ(swapped.status, Status::Answered) << swapped.detail;
+      ASSERT_TRUE(in_order.penetration && swapped.penetration);
+      EXPECT_NEAR(*in_order.penetration, 0.375, 1e-12) << in_order.detail;
+      EXPECT_NEAR(*swapped.penetration, -0.375, 1e-12) << swapped.detail;
+      EXPECT_NE(swapped.detail.find("swapped inside cpShapesCollide"), std::string::npos) << swapped.detail;
+      EXPECT_EQ(in_order.detail.find("swapped"), std::string::npos) << in_order.detail;
+    }
+  EXPECT_TRUE(found);
+}
+
 TEST(BuiltinAdapters, ClearPairsGetTheOraclesAnswer) {
   std::string error;
   auto all = builtin_implementations(error);
