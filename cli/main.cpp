@@ -158,6 +158,10 @@ int main(int argc, char** argv) {
   render->add_option("--impl", render_impls, "comma-separated implementations or groups; default: all");
   render->add_option("--plugin", render_options.plugins, "a plugin library to run as well; repeatable")
       ->allow_extra_args(false);
+  render->add_option("--oracle-time-limit", render_options.oracle_time_limit_seconds,
+                     "CPU seconds one oracle call may take; past it nothing is drawn (exit status 2)")
+      ->capture_default_str()
+      ->check(time_limit);
 #endif
 #ifdef GJKREF_HAVE_ORACLE
   // A comma-separated list, each name once, in the order first given. An option given but naming nothing (--family "")

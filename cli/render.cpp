@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -404,7 +406,25 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
   return svg.str();
 }
 
+namespace {
+
+// Past --oracle-time-limit an oracle call cannot be stopped (docs/oracle.md, "Time bound"): render says so and ends the
+// process with exit status 2, as for a case too large to draw, before any picture is written. (The default action
+// would abort.) Runs on the oracle's watchdog thread.
+[[noreturn]] void render_timed_out(const casefile::Case& c, const char* method, double limit_seconds) {
+  std::fprintf(stderr,
+               "gjkref render: case '%s': the oracle's %s method passed its time limit of %g s of CPU time "
+               "(--oracle-time-limit); nothing drawn\n",
+               one_line(c.name).c_str(), method, limit_seconds);
+  std::fflush(stderr);
+  std::_Exit(2);
+}
+
+}  // namespace
+
 int run_render(const RenderOptions& options, std::ostream& out, std::ostream& err) {
+  oracle::set_time_limit(options.oracle_time_limit_seconds);
+  oracle::on_time_limit(render_timed_out);
   if (options.file.empty()) {  // casefile's message names the file, and '' would leave it nameless
     err << "gjkref render: an empty argument ('') names no case file\n";
     return 2;

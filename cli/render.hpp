@@ -34,10 +34,12 @@ struct RenderOptions {
   std::vector<std::string> implementations;  // empty: all
   std::vector<std::string> plugins;
   std::string out;
+  double oracle_time_limit_seconds = oracle::kDefaultOracleTimeLimitSeconds;  // CPU seconds per oracle call
 };
 
 // Returns 0 on success; 2 on a bad file, index, implementation or output, or a case with more pairs of points than a
-// picture is drawn from (kRenderReachPairs, render.cpp); 3 when memory ran out.
+// picture is drawn from (kRenderReachPairs, render.cpp), or whose oracle call passed oracle_time_limit_seconds (the
+// process ends there, having written nothing); 3 when an oracle failed or memory ran out.
 int run_render(const RenderOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace gjkref::cli
