@@ -715,7 +715,7 @@ void log_oracle_timeout(const Case& c, const char* method, double limit_seconds)
     std::fprintf(stderr, "gjkref check: the case of %s, which passed the oracle's time limit, could not be saved: %s\n",
                  key.c_str(), e.what());
   }
-  const std::string text = line.dump() + "\n";
+  const std::string text = json_text(line) + "\n";
   if (::write(g_timeout.log, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
     std::fprintf(stderr, "gjkref check: could not log the oracle timeout of %s\n", key.c_str());
   const char tick = 1;
@@ -870,7 +870,7 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
     // An item during which the campaign was interrupted is not logged (a worker may have been signalled with it):
     // the resumed campaign does it again.
     if (g_stop_signal != 0) break;
-    const std::string text = line.dump() + "\n";
+    const std::string text = json_text(line) + "\n";
     const ssize_t written = ::write(log, text.data(), text.size());
     if (written != static_cast<ssize_t>(text.size())) {
       if (g_stop_signal != 0) break;  // interrupted: the campaign is stopping, and resumes from what was logged
@@ -1445,7 +1445,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   for (const auto& [k, t] : rep.by_implementation_family) report["by_family"][k.first][k.second] = summary(t);
   check_written(csv, dir / "results.csv");
   check_written(md, dir / "report.md");
-  write_atomically(dir / "report.json", report.dump(2) + "\n");
+  write_atomically(dir / "report.json", json_text(report, 2) + "\n");
   write_junit(dir, rep, order, seed, partial);
   return rep;
 }
@@ -1700,7 +1700,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
           << "is there); use another --out\n";
       return 2;
     }
-    write_atomically(identity_file, identity.dump(2) + "\n");
+    write_atomically(identity_file, json_text(identity, 2) + "\n");
   }
   out << "gjkref check: seed " << seed << ", " << o.cases << " cases per family and dimension, families";
   for (const auto& f : o.families) out << " " << f;
@@ -1929,6 +1929,10 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   std::set<int> indices;
   std::vector<std::pair<int, fs::path>> given;  // each directory with its slice index
   for (const std::string& d : m.dirs) {
+    if (d.empty()) {  // fs::path("") / "campaign.json" is the working directory's
+      err << "gjkref merge: an empty argument ('') names no slice directory\n";
+      return 2;
+    }
     const fs::path file = fs::path(d) / "campaign.json";
     std::ifstream f(file);
     json identity = f ? json::parse(f, nullptr, false) : json();
@@ -1976,6 +1980,13 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
       err << "gjkref merge: slice " << index << "/" << count << " is named twice (" << d << ")\n";
       return 2;
     }
+    // Its logs must be files: a directory, a device or a pipe named shard-K.jsonl is no log of a slice (one was read
+    // for ever from /dev/zero).
+    for (const auto& entry : fs::directory_iterator(d))
+      if (entry.path().extension() == ".jsonl" && !fs::is_regular_file(entry.path())) {
+        err << "gjkref merge: " << entry.path().string() << " is not a regular file: no log gjkref check writes\n";
+        return 2;
+      }
     given.push_back({index, d});
   }
   // Each slice's logs, checked: its share of the campaign's items, its implementations (read_logs).
@@ -2003,6 +2014,22 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     unsaved_of_slice[index] = unsaved;
   }
   const fs::path dir = m.out;
+  // An output inside a slice (or the slice itself) would be copied into itself, recursively, and the slice altered.
+  for (const std::string& d : m.dirs) {
+    std::error_code ec;
+    const auto resolved = [&ec](const fs::path& p) {  // absolute, links resolved, without a trailing separator
+      const fs::path r = fs::weakly_canonical(p, ec);
+      return r.has_filename() ? r : r.parent_path();
+    };
+    const fs::path slice = resolved(d), output = resolved(dir);
+    if (ec || dir.empty()) continue;
+    const auto [end, rest] = std::mismatch(slice.begin(), slice.end(), output.begin(), output.end());
+    if (end == slice.end()) {
+      err << "gjkref merge: --out " << dir.string() << " is inside the slice " << d
+          << " (it would be copied into itself); merge into a directory outside every slice\n";
+      return 2;
+    }
+  }
   if (const std::string why = why_not_an_output_directory(dir); !why.empty()) {
     err << "gjkref merge: --out " << (dir.empty() ? "\"\"" : dir.string()) << ": " << why << "\n";
     return 2;
@@ -2030,7 +2057,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // campaign's (counterexamples_to_save).
   prune_counterexamples(dir);
   whole.erase("cases");
-  write_atomically(dir / "campaign.json", whole.dump(2) + "\n");
+  write_atomically(dir / "campaign.json", json_text(whole, 2) + "\n");
 
   const CheckOptions& o = campaign;
   const std::uint64_t seed = whole["seed"].get<std::uint64_t>();

@@ -67,15 +67,6 @@ std::string vector_text(const std::array<double, 3>& v, int dim) {
   return os.str();
 }
 
-// A case's warm start as text: "pairs (0, 1) (2, 0)" or "direction (x, y, z)".
-std::string warm_start_text(const casefile::Case& c) {
-  if (c.warm_start->direction) return "direction " + vector_text(*c.warm_start->direction, c.dim);
-  std::ostringstream os;
-  os << "pairs";
-  for (const auto& [ia, ib] : c.warm_start->pairs) os << " (" << ia << ", " << ib << ")";
-  return os.str();
-}
-
 std::string format_double(double x) {
   std::ostringstream os;
   os << std::setprecision(17) << x;
@@ -83,6 +74,14 @@ std::string format_double(double x) {
 }
 
 }  // namespace
+
+std::string warm_start_text(const casefile::Case& c) {
+  if (c.warm_start->direction) return "direction " + vector_text(*c.warm_start->direction, c.dim);
+  std::ostringstream os;
+  os << "pairs";
+  for (const auto& [ia, ib] : c.warm_start->pairs) os << " (" << ia << ", " << ib << ")";
+  return os.str();
+}
 
 namespace {
 
@@ -255,7 +254,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       o[truth.verdict == oracle::Verdict::Touching ? "normal_cone" : "optimal_facets"] = facets;
       o["depth_methods_agree"] = true;
     }
-    out << line.dump() << "\n";
+    out << json_text(line) << "\n";
   } else {
     out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
         << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
@@ -291,7 +290,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
 int g_result_fd = -1;  // the case process's end of the pipe
 
 void write_message(const nlohmann::json& message) {
-  const std::string text = message.dump() + "\n";
+  const std::string text = json_text(message) + "\n";
   const char* p = text.data();
   for (std::size_t left = text.size(); left > 0;) {
     const ssize_t k = ::write(g_result_fd, p, left);
@@ -337,8 +336,7 @@ Tally report_unfinished(const Case& c, const std::string& file, const EvalOption
     ++t.internal_errors;
   }
   if (options.json)
-    out << nlohmann::json{{"name", c.name}, {"dim", c.dim}, {"file", file}, {"result", result}, {"reason", why}}.dump()
-        << "\n";
+    out << json_text({{"name", c.name}, {"dim", c.dim}, {"file", file}, {"result", result}, {"reason", why}}) << "\n";
   else
     out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  " << result << ": " << why << "\n\n";
   if (result != "oracle-timeout") err << "gjkref eval: case '" << one_line(c.name) << "' (" << file << "): " << why << "\n";

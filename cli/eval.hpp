@@ -33,4 +33,8 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 // answers. eval and render decide by it alike.
 bool within_hull_reach(const casefile::Case& c);
 
+// A case's warm start as text: "pairs (0, 1) (2, 0)" or "direction (x, y, z)" (6 significant digits). The case must
+// have one.
+std::string warm_start_text(const casefile::Case& c);
+
 }  // namespace gjkref::cli

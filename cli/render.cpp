@@ -163,7 +163,7 @@ std::vector<std::vector<P3>> reference_path(const casefile::Case& c, int exponen
   casefile::in_dimension<Exact>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
     for (int k = 0; k <= kLongestPath; ++k) {
-      Options<V> options;
+      Options<V> options = casefile::to_options<V>(c);  // the case's warm start, if it has one
       options.max_iterations = k;
       const auto r = distance(a, b, options);
       std::vector<P3> simplex;
@@ -197,10 +197,13 @@ std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
   std::string line;
   std::istringstream words(text);
   for (std::string word; words >> word;) {
-    while (length(word) > width) {  // a word longer than a line is cut
+    while (length(word) > width) {  // a word longer than a line is cut, between characters (not inside one's bytes)
       if (!line.empty()) lines.push_back(line), line.clear();
-      lines.push_back(word.substr(0, width));
-      word = word.substr(width);
+      std::size_t cut = 0;
+      for (std::size_t characters = 0; cut < word.size(); ++cut)
+        if ((static_cast<unsigned char>(word[cut]) & 0xC0) != 0x80 && characters++ == width) break;
+      lines.push_back(word.substr(0, cut));
+      word = word.substr(cut);
     }
     if (!line.empty() && length(line) + 1 + length(word) > width) lines.push_back(line), line.clear();
     line += (line.empty() ? "" : " ") + word;
@@ -321,7 +324,8 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
   for (const std::string& line :
        wrapped("oracle: " + std::string(oracle::to_string(truth.verdict)) + ", distance " + number(truth.distance) +
                    ", closest feature " + oracle::to_string(truth.feature) +
-                   "; reference path: " + std::to_string(path.size()) + " simplices",
+                   "; reference path: " + std::to_string(path.size()) + " simplices" +
+                   (c.warm_start ? ", warm-started from " + warm_start_text(c) : ""),
                kLineCharacters))
     text.push_back({line, "black"});
   if (not_drawn > 0)
@@ -420,6 +424,32 @@ namespace {
   std::_Exit(2);
 }
 
+// The picture, whole or not at all: written to OUT.partial and renamed onto OUT once complete, so that a write that
+// fails (a full disk, a file size limit) leaves no SVG cut short and keeps the picture already there (it was truncated
+// first, then written in part). Where OUT exists and is not a regular file (/dev/stdout, a pipe), written to it
+// directly. Returns what went wrong, naming the file; empty when written.
+std::string write_picture(const std::string& path, const std::string& svg) {
+  std::error_code ec;
+  const bool regular = !std::filesystem::exists(path, ec) || std::filesystem::is_regular_file(path, ec);
+  const std::string target = regular ? path + ".partial" : path;
+  errno = 0;
+  {
+    std::ofstream file(target, std::ios::binary);
+    file << svg;
+    file.flush();
+    if (!file) {
+      const std::string why = target + (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
+      if (regular) std::filesystem::remove(target, ec);
+      return why;
+    }
+  }
+  if (!regular) return "";
+  std::filesystem::rename(target, path, ec);
+  if (!ec) return "";
+  std::filesystem::remove(target, ec);
+  return path + ": " + ec.message();
+}
+
 }  // namespace
 
 int run_render(const RenderOptions& options, std::ostream& out, std::ostream& err) {
@@ -449,7 +479,7 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   // refused up front, saying so.
   const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
   if (pairs > kRenderReachPairs) {
-    err << "gjkref render: case '" << c.name << "' has " << c.a.points.size() << " + " << c.b.points.size()
+    err << "gjkref render: case '" << one_line(c.name) << "' has " << c.a.points.size() << " + " << c.b.points.size()
         << " points; a picture is drawn from every pair of points, and render draws at most "
         << static_cast<std::uint64_t>(kRenderReachPairs) << " pairs (kRenderReachPairs); gjkref eval answers larger cases\n";
     return 2;
@@ -465,13 +495,13 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
     err << "gjkref render: THE ORACLE FAILED on this case: " << e.what() << "\n";
     return 3;
   } catch (const std::bad_alloc&) {
-    err << "gjkref render: memory ran out computing the oracle's answer on case '" << c.name << "'\n";
+    err << "gjkref render: memory ran out computing the oracle's answer on case '" << one_line(c.name) << "'\n";
     return 3;
   }
   // Judging an answer may call the depth oracle, and drawing calls the hull's exact tests: a failure of either is a bug
   // in gjkref, said as eval says it (exit status 3), never an abort.
   const auto oracle_failed = [&](const std::logic_error& e) {
-    err << "gjkref render: THE ORACLE FAILED on case '" << c.name << "': " << e.what()
+    err << "gjkref render: THE ORACLE FAILED on case '" << one_line(c.name) << "': " << e.what()
         << "\nThis is a bug in gjkref; please report it with the case file.\n";
     return 3;
   };
@@ -496,18 +526,13 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   try {
     svg = render_svg(c, truth, answers);
   } catch (const std::bad_alloc&) {  // within the reach above this should not happen: say so rather than abort
-    err << "gjkref render: memory ran out drawing case '" << c.name << "'\n";
+    err << "gjkref render: memory ran out drawing case '" << one_line(c.name) << "'\n";
     return 3;
   } catch (const std::logic_error& e) {
     return oracle_failed(e);
   }
-  errno = 0;
-  std::ofstream file(options.out);
-  file << svg;
-  file.flush();
-  if (!file) {
-    err << "gjkref render: cannot write " << options.out << (errno != 0 ? std::string(": ") + std::strerror(errno) : "")
-        << "\n";
+  if (const std::string error = write_picture(options.out, svg); !error.empty()) {
+    err << "gjkref render: cannot write " << error << "\n";
     return 2;
   }
   out << "wrote " << options.out << " (" << answers.size() << " implementations)\n";

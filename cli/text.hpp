@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace gjkref::cli {
 
 // An implementation's text (its detail: an exception's message, the end of its stderr, anything a plugin says) or a
@@ -29,6 +31,13 @@ inline std::string one_line(const std::string& text) {
     }
   }
   return out;
+}
+
+// A JSON document as text, each byte that is not valid UTF-8 written as U+FFFD: a file or directory name from the
+// command line is bytes, not text (Linux allows any but '/' and NUL), and nlohmann's dump throws on such bytes: one
+// case file so named stopped a whole `eval --json`, every line already computed lost. indent −1: one line.
+inline std::string json_text(const nlohmann::json& j, int indent = -1) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 // Text in XML 1.0 (junit.xml, render's SVG): on one line (one_line: no control character is left, and XML allows none

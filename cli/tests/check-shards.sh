@@ -159,7 +159,8 @@ grep -q '^\*\*Partial:\*\* .*slice 1/2 did not finish (150 of its 200 cases' "$W
 partial_json "$WORK/cut" || fail "report.json of a merge with an unfinished slice is not marked partial"
 
 # Refused, with exit status 2: a slice named twice, a slice of another campaign, a directory that is not a slice, a
-# non-empty output directory, and slices that are not K/N with 0 <= K < N.
+# non-empty output directory or one inside a slice, an empty argument, a log that is not a file, and slices that are
+# not K/N with 0 <= K < N.
 refused() {
   local status=0
   "$@" > /dev/null 2> "$WORK/refused.err" || status=$?
@@ -189,6 +190,18 @@ for edit in 's/"count": 2/"count": 0/' 's/"index": 1/"index": 2/' 's/"index": 1/
 done
 refused "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-0" "$WORK/slice-1"
 grep -q "not empty" "$WORK/refused.err" || fail "no reason for a non-empty output directory"
+# An output inside a slice (it was copied into itself, recursively, until a name grew too long, and the slice kept the
+# copies), or the slice itself; an empty argument (read as the working directory); a log that is not a file.
+tree_before=$(find "$WORK/slice-0" | sort)
+refused "$GJKREF" merge --out "$WORK/slice-0/merged" "$WORK/slice-0/" "$WORK/slice-1"
+grep -q "is inside the slice" "$WORK/refused.err" || fail "no reason for an output inside a slice"
+[ "$(find "$WORK/slice-0" | sort)" = "$tree_before" ] || fail "a refused merge altered the slice it would write into"
+refused "$GJKREF" merge --out "$WORK/slice-1" "$WORK/slice-0" "$WORK/slice-1"
+refused "$GJKREF" merge --out "$WORK/from-empty" '' "$WORK/slice-1"
+grep -q "an empty argument" "$WORK/refused.err" || fail "no reason for an empty argument"
+rm -rf "$WORK/odd" && cp -r "$WORK/slice-1" "$WORK/odd" && mkdir "$WORK/odd/shard-7.jsonl"
+refused "$GJKREF" merge --out "$WORK/odd-merge" "$WORK/slice-0" "$WORK/odd"
+grep -q "not a regular file" "$WORK/refused.err" || fail "no reason for a log that is a directory"
 for bad in 2/2 1/0 -1/2 a/b 3 1/2/3; do
   refused "$GJKREF" "${ARGS[@]}" --shard "$bad" --out "$WORK/bad"
 done

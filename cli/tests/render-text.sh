@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# CTest cli.render-text (docs/comparing.md, "Pictures"): what render writes and says, whatever the case holds.
+#   - A write that fails (here a file size limit) leaves no picture cut short and keeps the one already there, exit 2.
+#   - A word longer than a line of the text is cut between characters, never inside a UTF-8 sequence: the SVG stays
+#     valid UTF-8 and XML (a 138-character word of 'a's and 'é's was cut inside an 'é').
+#   - A warm-started case is drawn with the path the reference took from its warm start, and the text says so (the
+#     path drawn was the cold one, the same picture as the case without its warm start).
+#   - A case name's control characters reach stderr escaped (one_line), not as escape sequences.
+# And eval: a case file whose name is not UTF-8 still gets its JSON line (the name's bad byte as U+FFFD), and so do
+# the cases after it (json.dump threw, and the whole run stopped with nothing written).
+# Usage: render-text.sh GJKREF MISBEHAVING_PLUGIN SOURCE_DIR WORKDIR
+set -uo pipefail
+GJKREF="$1"
+PLUGIN="$2"
+SRC="$3"
+WORK="$4"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+fail() { echo "render-text: $*" >&2; exit 1; }
+SQUARES="$SRC/cases/examples/touching-squares-2d.json"
+
+# A failed write keeps the picture already there.
+"$GJKREF" render --impl reference "$SQUARES" --out "$WORK/kept.svg" > /dev/null || fail "the first picture failed"
+cp "$WORK/kept.svg" "$WORK/kept.before"
+status=0
+(trap '' XFSZ; ulimit -f 1; "$GJKREF" render --impl reference "$SQUARES" --out "$WORK/kept.svg") > /dev/null \
+  2> "$WORK/limited.err" || status=$?
+[ "$status" -eq 2 ] || fail "a write past the file size limit exited $status, not 2: $(cat "$WORK/limited.err")"
+grep -q "cannot write" "$WORK/limited.err" || fail "no reason for the failed write: $(cat "$WORK/limited.err")"
+cmp -s "$WORK/kept.svg" "$WORK/kept.before" || fail "a failed write changed the picture already there"
+[ ! -e "$WORK/kept.svg.partial" ] || fail "a failed write left its partial file"
+
+# A long non-ASCII word, as a plugin's refusal says it.
+word="$(python3 -c "print('a' * 118 + 'é' * 20)")"
+GJKREF_TEST_DETAIL="$word" GJKREF_TEST_REFUSE=1 "$GJKREF" render "$SQUARES" --impl misbehaving --plugin "$PLUGIN" \
+  --out "$WORK/wrapped.svg" > /dev/null || fail "render with a long word exited $?"
+python3 - "$WORK/wrapped.svg" <<'PY' || fail "the picture with a long non-ASCII word is not valid UTF-8 XML"
+import sys, xml.etree.ElementTree as E
+text = open(sys.argv[1], 'rb').read().decode('utf-8')  # raises on a cut sequence
+E.fromstring(text)
+assert 'é' * 18 in text, 'the word is not drawn'
+PY
+
+# A warm start: the path is the warm-started one.
+WARM="$SRC/cases/findings/warm-coplanar-false-enclosure.json"
+python3 - "$WARM" "$WORK/cold.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+del c['warm_start']
+json.dump(c, open(sys.argv[2], 'w'))
+PY
+"$GJKREF" render --impl reference-exact "$WARM" --out "$WORK/warm.svg" > /dev/null || fail "the warm case was not drawn"
+"$GJKREF" render --impl reference-exact "$WORK/cold.json" --out "$WORK/cold.svg" > /dev/null ||
+  fail "the cold case was not drawn"
+grep -q "warm-started from pairs (0, 0)" "$WORK/warm.svg" || fail "the picture does not name the warm start"
+warm_path=$(grep -o 'reference path: [0-9]* simplices' "$WORK/warm.svg")
+cold_path=$(grep -o 'reference path: [0-9]* simplices' "$WORK/cold.svg")
+[ "$warm_path" != "$cold_path" ] || fail "the warm and cold cases have the same path ($warm_path): the warm start was not used"
+
+# Control characters in a case name, in render's messages.
+python3 - "$WORK/escape.json" <<'PY'
+import json, sys
+p = lambda n, s: [[i % 17 + s, i // 17 % 13, i // 221] for i in range(n)]
+json.dump({'format': 'gjkref-case/1', 'name': 'esc \x1b[31mred\x1b[0m bell\x07', 'dim': 3,
+           'a': {'points': p(1001, 0)}, 'b': {'points': p(1000, 40)}}, open(sys.argv[1], 'w'))
+PY
+"$GJKREF" render "$WORK/escape.json" --out "$WORK/escape.svg" > /dev/null 2> "$WORK/escape.err"
+[ $? -eq 2 ] || fail "the too-large case was not refused"
+if grep -q $'\x1b' "$WORK/escape.err" || grep -q $'\x07' "$WORK/escape.err"; then
+  fail "a control character of the case name reached stderr"
+fi
+grep -qF 'esc \x1b[31mred\x1b[0m bell\x07' "$WORK/escape.err" || fail "the name is not in the message, escaped: $(cat "$WORK/escape.err")"
+
+# eval --json on a case file whose name is not UTF-8, then another.
+bad="$WORK/bad"$'\xff'"name.json"
+cp "$SQUARES" "$bad"
+status=0
+"$GJKREF" eval --json --impl reference-double "$bad" "$SRC/cases/examples/examples.json" > "$WORK/eval.jsonl" \
+  2> "$WORK/eval.err" || status=$?
+[ "$status" -eq 0 ] || fail "eval exited $status: $(cat "$WORK/eval.err")"
+python3 - "$WORK/eval.jsonl" "$SRC/cases/examples/examples.json" <<'PY' || fail "eval's lines are not one per case"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]
+expected = 1 + len(json.load(open(sys.argv[2]))['cases'])
+assert len(lines) == expected, (len(lines), expected)
+assert lines[0]['file'].endswith('bad\ufffdname.json') and lines[0]['result'] == 'evaluated', lines[0]
+assert all(l['result'] == 'evaluated' for l in lines), lines
+PY
+echo "render-text: checked"
