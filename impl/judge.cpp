@@ -131,14 +131,26 @@ struct Allowances {
   double of_normal(double depth) const {
     const bool rounded_to_double = exact || epsilon < kDoubleEpsilon;
     if (!rounded_to_double) return of_value(depth);
-    const double reach = std::min(m * (1 + 8 * kDoubleEpsilon), 2 * r * (1 + 8 * kDoubleEpsilon));
-    return of_value(depth) + std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * reach;
+    // Multiplied in this order so that each term stays finite where M does not (a − b beyond double's range: m = +∞,
+    // and 2r may pass the largest double too); the smaller is the allowance. (Computed as √dim·ε·min(M, 2r) it was
+    // +∞ there, and any normal passed. Pinned by Judge.AnswersBeyondDoublesRangeNeitherCrashNorPass.)
+    const double root_dim = std::sqrt(static_cast<double>(dim)), grown = 1 + 8 * kDoubleEpsilon;
+    const double by_size = root_dim * kDoubleEpsilon * grown * m, by_position = 2 * root_dim * kDoubleEpsilon * grown * r;
+    return of_value(depth) + std::min(by_size, by_position);
   }
-  // How far a witness or contact point may be from its hull (docs/contract.md, items 7 and 8), including its rounding
-  // to double.
-  double witness() const {
-    const double as_double = std::sqrt(static_cast<double>(dim)) * kDoubleEpsilon * r + dim * kRoundingFloor;
-    if (exact) return as_double;
+  // How far a witness or contact point x may be from its hull (docs/contract.md, items 7 and 8), including its rounding
+  // to double. An exact implementation's point is off by that rounding alone, at most half an ulp of each coordinate:
+  // √dim·ε·‖x‖∞ and the absolute floor, the point's own size (with R, the largest coordinate of either shape, one far
+  // vertex allowed any witness near the origin: a pair √5 apart for d = 1 passed). Pinned by
+  // Judge.AnExactWitnessIsAllowedItsOwnRoundingAlone.
+  double witness(const std::array<double, 3>& x) const {
+    const double root_dim = std::sqrt(static_cast<double>(dim));
+    if (exact) {
+      double largest = 0;
+      for (int k = 0; k < dim; ++k) largest = std::max(largest, std::fabs(x[k]));
+      return root_dim * kDoubleEpsilon * largest + dim * kRoundingFloor;
+    }
+    const double as_double = root_dim * kDoubleEpsilon * r + dim * kRoundingFloor;
     return kContractWitnessEpsilons * epsilon * r + input_rounding_bound(epsilon, r, dim, rounded) + as_double;
   }
 };
@@ -179,6 +191,58 @@ mpq_class squared_gap(const std::array<double, 3>& a, const std::array<double, 3
     const mpq_class difference = mpq_class(a[k]) - mpq_class(b[k]);
     sum += difference * difference;
   }
+  return sum;
+}
+
+// The exact point of a double one.
+oracle::ExactPoint exact_point(const std::array<double, 3>& x) { return {mpq_class(x[0]), mpq_class(x[1]), mpq_class(x[2])}; }
+
+mpq_class dot(const oracle::ExactPoint& u, const oracle::ExactPoint& v, int dim) {
+  mpq_class sum = 0;
+  for (int k = 0; k < dim; ++k) sum += u[k] * v[k];
+  return sum;
+}
+
+// Is the directional depth of A⊖B along n within `tolerance` of PD, exactly: h(n)/|n| − √P ≤ T, with
+// h(n) = max_a n·a − min_b n·b and P = PD²? With N = |n|², H ≤ (T + √P)·√N holds at once when H ≤ 0, and otherwise
+// squared: u = H² − (T² + P)·N ≤ 2T·√P·N, that is u ≤ 0 or u² ≤ 4T²·P·N². (The oracle's excess, rounded to double, is
+// the one reported; compared with the allowance after its rounding, a normal a fraction of an ulp beyond it passed.)
+// Pinned by Judge.NormalsAndContactsAreComparedExactlyNotAfterRounding.
+bool directional_depth_within(const casefile::Case& c, const std::array<double, 3>& normal,
+                              const mpq_class& squared_depth, double tolerance) {
+  if (!(tolerance >= 0)) return false;
+  if (std::isinf(tolerance)) return true;
+  const oracle::ExactPoint n = exact_point(normal);
+  const auto extreme = [&](const std::vector<std::array<double, 3>>& points, int sign) {
+    mpq_class best = dot(n, exact_point(points.front()), c.dim);
+    for (const auto& x : points) {
+      const mpq_class h = dot(n, exact_point(x), c.dim);
+      if (sign * cmp(h, best) > 0) best = h;
+    }
+    return best;
+  };
+  const mpq_class h = extreme(c.a.points, 1) - extreme(c.b.points, -1), length = dot(n, n, c.dim);
+  if (sgn(h) <= 0) return true;
+  const mpq_class t(tolerance), u = h * h - (t * t + squared_depth) * length;
+  return sgn(u) <= 0 || u * u <= 4 * t * t * squared_depth * length * length;
+}
+
+// The closest boundary points of A⊖B to the origin, exactly: for each optimal facet (normal n, offset o = n·x on its
+// plane), the foot of the perpendicular n·o/|n|², whose length is PD; the origin itself when touching with none listed
+// (a flat A⊖B).
+std::vector<oracle::ExactPoint> closest_boundary_points(const oracle::Penetration& p, int dim) {
+  std::vector<oracle::ExactPoint> points;
+  for (const oracle::DepthFacet& f : p.optimal) {
+    const mpq_class scale = f.offset / dot(f.normal, f.normal, dim);
+    points.push_back({f.normal[0] * scale, f.normal[1] * scale, f.normal[2] * scale});
+  }
+  if (points.empty()) points.push_back({0, 0, 0});
+  return points;
+}
+
+mpq_class squared_distance(const oracle::ExactPoint& u, const oracle::ExactPoint& v, int dim) {
+  mpq_class sum = 0;
+  for (int k = 0; k < dim; ++k) sum += (u[k] - v[k]) * (u[k] - v[k]);
   return sum;
 }
 
@@ -308,7 +372,6 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
   // 3. Witness points: required of an implementation that declares them, when it says separated; each on its hull
   // within W, and |a − b| within D + 2W of d.
   if (says_separated && !result.witnesses && info.can(kWitnesses)) flag(Finding::MissingWitnesses);
-  const double w = allow.witness();
   // Is the pair (a, b) a witness pair: each on its hull, and |a − b| = d, within the allowances (and `slack`: a closest
   // pair of shapes moved by up to the band is within the band of both hulls)?
   const auto witness_pair = [&](const std::array<double, 3>& a, const std::array<double, 3>& b, double slack,
@@ -316,11 +379,17 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const mpq_class da = oracle::squared_distance_to_hull(c.a.points, a, c.dim);
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, b, c.dim);
     error = std::max(root(da), root(db));
-    return root_within(da, w + slack) && root_within(db, w + slack) &&
+    const double wa = allow.witness(a), wb = allow.witness(b);
+    return root_within(da, wa + slack) && root_within(db, wb + slack) &&
            roots_near(squared_gap(a, b, c.dim), truth.squared_distance,
-                      allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + 2 * w + slack);
+                      allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + wa + wb + slack);
   };
-  if (result.witnesses && !witness_pair((*result.witnesses)[0], (*result.witnesses)[1], 0, j.witness_error))
+  // With the distance's slack: the band where the verdict is excused or "intersecting" (they follow from it; a touching
+  // pair called separated at a distance inside the band, with witnesses that far apart, had its distance excused and
+  // its witnesses refused). Pinned by Judge.WitnessesFollowAnExcusedVerdictAsTheDistanceDoes.
+  if (result.witnesses &&
+      !witness_pair((*result.witnesses)[0], (*result.witnesses)[1], says_separated ? verdict_slack : j.band,
+                    j.witness_error))
     flag(Finding::WitnessOutsideContract);
 
   // 4. Penetration: depth, normal and contact points. A declared depth is required on every overlapping pair called
@@ -355,11 +424,13 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (rounding_mismatch || outside) flag(Finding::DepthOutsideContract);
   }
   require_the_rest();
+  const double normal_allowance = allow.of_normal(finite_depth) + verdict_slack;
   if (result.normal) {
     // A zero normal gives no direction at all: outside the contract, with no error to measure.
     const auto excess = oracle::directional_depth_excess(c, *result.normal, squared_pd);
-    j.normal_error = excess;
-    if (!excess || *excess > allow.of_normal(finite_depth) + verdict_slack) flag(Finding::NormalOutsideContract);
+    if (excess && std::isfinite(*excess)) j.normal_error = excess;
+    if (!excess || !directional_depth_within(c, *result.normal, squared_pd, normal_allowance))
+      flag(Finding::NormalOutsideContract);
   }
   if (result.contacts && !p) {
     // Contact points of shapes apart can only be a closest pair: judged as witnesses.
@@ -373,9 +444,37 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
     const double offset = oracle::contact_offset(ca, cb, *p);
     j.contact_error = std::max({offset, root(da), root(db)});
-    const double on_hull = w + verdict_slack;
-    if (!root_within(da, on_hull) || !root_within(db, on_hull) || offset > allowed + 2 * w)
+    const double wa = allow.witness(ca), wb = allow.witness(cb);
+    // a − b within the allowance of a closest boundary point PD·n̂ of A⊖B, exactly (|a − b − t|² against its square).
+    const oracle::ExactPoint gap = [&] {
+      oracle::ExactPoint g = exact_point(ca);
+      const oracle::ExactPoint eb = exact_point(cb);
+      for (int k = 0; k < 3; ++k) g[k] -= eb[k];
+      return g;
+    }();
+    const std::vector<oracle::ExactPoint> closest = closest_boundary_points(*p, c.dim);
+    const mpq_class reach(allowed + wa + wb);
+    std::vector<bool> fits;
+    for (const oracle::ExactPoint& x : closest) fits.push_back(squared_distance(gap, x, c.dim) <= reach * reach);
+    if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
+        std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
       flag(Finding::ContactOutsideContract);
+    } else if (result.normal && closest.size() > 1) {
+      // The normal and the contacts describe one contact (plugin.h): where optimal facets tie, a − b must be the
+      // closest point of a facet the normal points to — as aligned with it, n·t, as with any other, within the
+      // normal's and the contacts' allowances together (n·t/|n| against the largest; every t has length PD). A normal
+      // along one tied facet with contacts on another passed both checks, each on its own. Pinned by
+      // Judge.TheNormalAndTheContactsDescribeOneContact.
+      const oracle::ExactPoint n = exact_point(*result.normal);
+      std::vector<mpq_class> along;
+      for (const oracle::ExactPoint& x : closest) along.push_back(dot(n, x, c.dim));
+      const mpq_class best = *std::max_element(along.begin(), along.end());
+      const mpq_class slack(normal_allowance + allowed + wa + wb), length = dot(n, n, c.dim);
+      bool one_contact = false;
+      for (std::size_t i = 0; i < closest.size(); ++i)
+        if (fits[i]) one_contact |= (best - along[i]) * (best - along[i]) <= slack * slack * length;
+      if (!one_contact) flag(Finding::ContactOutsideContract);
+    }
   }
   return j;
 }

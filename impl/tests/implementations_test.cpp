@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -704,6 +705,142 @@ TEST(Judge, DistancesAndDepthsAreComparedExactlyNotAfterRounding) {
   EXPECT_EQ(judge(apart_truth, r, info_of("exact"), apart).finding, Finding::None);
 }
 
+// Unit squares A = [0,1]² and B = A + offset.
+casefile::Case unit_squares(double dx, double dy) {
+  casefile::Case c;
+  c.dim = 2, c.name = "unit squares";
+  c.a.points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  for (const auto& p : c.a.points) c.b.points.push_back({p[0] + dx, p[1] + dy, 0});
+  return c;
+}
+
+Result penetrating(std::array<double, 3> normal, std::array<double, 3> on_a, std::array<double, 3> on_b) {
+  Result r = answered(false);
+  r.penetration = 0.5;
+  r.normal = normal;
+  r.contacts = std::array<std::array<double, 3>, 2>{{on_a, on_b}};
+  return r;
+}
+
+// B = A + (1/2, 1/2): PD = 1/2 along +x and along +y, two optimal facets. A normal along one with the contact points of
+// the other (a − b = PD·ŷ, a not on A's +x face) passed: the normal was judged alone, and the contacts against
+// whichever optimal facet fitted them. plugin.h says the three describe one contact. Each consistent pair passes.
+TEST(Judge, TheNormalAndTheContactsDescribeOneContact) {
+  const casefile::Case c = unit_squares(0.5, 0.5);
+  const Truth t(c, oracle::hull_oracle(c));
+  ASSERT_EQ(t.penetration().optimal.size(), 2u);
+  for (const char* scalar : {"double", "exact"}) {
+    const Info all = info_of(scalar, kDecides | kPenetrates | kNormal | kContacts);
+    EXPECT_EQ(judge(t, penetrating({1, 0, 0}, {0.75, 1, 0}, {0.75, 0.5, 0}), all).finding,
+              Finding::ContactOutsideContract) << scalar;
+    EXPECT_EQ(judge(t, penetrating({0, 1, 0}, {1, 0.75, 0}, {0.5, 0.75, 0}), all).finding,
+              Finding::ContactOutsideContract) << scalar;
+    EXPECT_EQ(judge(t, penetrating({1, 0, 0}, {1, 0.75, 0}, {0.5, 0.75, 0}), all).finding, Finding::None) << scalar;
+    EXPECT_EQ(judge(t, penetrating({0, 2, 0}, {0.75, 1, 0}, {0.75, 0.5, 0}), all).finding, Finding::None) << scalar;
+  }
+}
+
+// A normal's directional depth and the contacts' offset from PD·n̂ are compared with their allowances exactly, not
+// after rounding the oracle's 256-bit values to double. B = A + (1/2, 0, 0), unit cubes (PD = 1/2 along +x). An answer
+// is moved through its allowance in steps far below an ulp of its error: the normal (1, Y, z), with Y the last double
+// whose normal (1, Y, 0) passes and z stepping up from 0 through consecutive doubles (each step adds about z's ulp to
+// the excess); the contacts with b = (1/2, y, 0), y stepping likewise (the offset grows by y/offset times y's ulp). The
+// judge's verdict turns between two answers whose errors round to the same double: no comparison after rounding could
+// tell them apart, and one of its two verdicts would have been wrong.
+TEST(Judge, NormalsAndContactsAreComparedExactlyNotAfterRounding) {
+  casefile::Case c;
+  c.dim = 3, c.name = "unit cubes";
+  for (int i = 0; i < 8; ++i) c.a.points.push_back({double(i & 1), double(i >> 1 & 1), double(i >> 2 & 1)});
+  for (const auto& p : c.a.points) c.b.points.push_back({p[0] + 0.5, p[1], p[2]});
+  const Truth t(c, oracle::hull_oracle(c));
+  ASSERT_EQ(t.penetration().squared_depth, mpq_class(1, 4));
+  const Info normal_only = info_of("double", kDecides | kPenetrates | kNormal);
+  const Info contacts_only = info_of("double", kDecides | kPenetrates | kContacts);
+  const auto passes = [&](const Result& r, const Info& info) { return judge(t, r, info).finding == Finding::None; };
+  // The last y in [0, 10^-12] for which answer(y) passes and the first for which it does not, by bisection over the
+  // doubles' bit patterns (monotone for y ≥ 0).
+  const auto boundary = [&](const auto& answer, const Info& info, double top) {
+    std::uint64_t low = std::bit_cast<std::uint64_t>(0.0), high = std::bit_cast<std::uint64_t>(top);
+    EXPECT_TRUE(passes(answer(0.0), info));
+    EXPECT_FALSE(passes(answer(top), info));
+    while (high - low > 1) {
+      const std::uint64_t middle = low + (high - low) / 2;
+      (passes(answer(std::bit_cast<double>(middle)), info) ? low : high) = middle;
+    }
+    return std::pair{std::bit_cast<double>(low), std::bit_cast<double>(high)};
+  };
+  const auto normal = [](double y, double z) {
+    Result r = answered(false);
+    r.penetration = 0.5;
+    r.normal = std::array<double, 3>{1, y, z};
+    return r;
+  };
+  const auto [y_in, y_out] = boundary([&](double y) { return normal(y, 0); }, normal_only, 1e-12);
+  const auto [z_in, z_out] = boundary([&](double z) { return normal(y_in, z); }, normal_only, y_out - y_in);
+  EXPECT_EQ(judge(t, normal(y_in, z_out), normal_only).finding, Finding::NormalOutsideContract);
+  const auto excess = [&](double z) {
+    return *oracle::directional_depth_excess(c, {1, y_in, z}, t.penetration().squared_depth);
+  };
+  EXPECT_EQ(excess(z_in), excess(z_out)) << y_in << " " << z_in << " " << z_out;
+  const auto contacts = [](double y) {
+    Result r = answered(false);
+    r.penetration = 0.5;
+    r.contacts = std::array<std::array<double, 3>, 2>{{{1 - 6.25e-14, 0, 0}, {0.5, y, 0}}};
+    return r;
+  };
+  const auto [contact_in, contact_out] = boundary(contacts, contacts_only, 1e-12);
+  EXPECT_EQ(judge(t, contacts(contact_out), contacts_only).finding, Finding::ContactOutsideContract);
+  const auto offset = [&](double y) {
+    return oracle::contact_offset({1 - 6.25e-14, 0, 0}, {0.5, y, 0}, t.penetration());
+  };
+  EXPECT_EQ(offset(contact_in), offset(contact_out)) << contact_in << " " << contact_out;
+}
+
+// Witnesses follow the verdict as the distance does: where a wrong verdict is excused by the band, or the answer is
+// "intersecting", they may be off by the band too. Touching squares called separated 10⁻¹³ apart (a distance their
+// allowance and the band hold), with witnesses that far apart on their hulls, had the distance excused and the
+// witnesses refused; so had a pair 5·10⁻¹⁴ apart (inside the band, 128·ε·M = 5.7·10⁻¹⁴) called intersecting with a
+// common point as witnesses.
+TEST(Judge, WitnessesFollowAnExcusedVerdictAsTheDistanceDoes) {
+  const casefile::Case touching = squares(0);
+  const oracle::Answer touching_truth = oracle::hull_oracle(touching);
+  Result r = answered(true, 1e-13);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0.5, 0}, {1 + 1e-13, 0.5, 0}}};
+  const Judged j = judge(touching_truth, r, info_of("double"), touching);
+  EXPECT_TRUE(j.within_band()) << to_string(j.finding);
+  const casefile::Case near = squares(5e-14);
+  const oracle::Answer near_truth = oracle::hull_oracle(near);
+  ASSERT_EQ(near_truth.verdict, oracle::Verdict::Separated);
+  Result common = answered(false);
+  common.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0.5, 0}, {1, 0.5, 0}}};
+  const Judged k = judge(near_truth, common, info_of("double"), near);
+  EXPECT_TRUE(k.within_band()) << to_string(k.finding);
+  // Beyond the band, still refused.
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0.5, 0}, {1 + 1e-9, 0.5, 0}}};
+  EXPECT_TRUE(judge(touching_truth, r, info_of("double"), touching).disagrees());
+}
+
+// An exact implementation's witness is off its hull by its rounding to double alone, half an ulp per coordinate of the
+// point itself. With the allowance of the largest coordinate of either shape, one far vertex of B (2^600) let any
+// pair near the origin pass: A = {(±1, 0)}, B = {(±1, 1), (2^600, 2^600 + 1)}, d = 1, and witnesses √5 apart.
+TEST(Judge, AnExactWitnessIsAllowedItsOwnRoundingAlone) {
+  casefile::Case c;
+  c.dim = 2, c.name = "one far vertex";
+  const double far = std::ldexp(1.0, 600);
+  c.a.points = {{-1, 0, 0}, {1, 0, 0}};
+  c.b.points = {{-1, 1, 0}, {1, 1, 0}, {far, far + 1, 0}};
+  const oracle::Answer truth = oracle::hull_oracle(c);
+  ASSERT_EQ(truth.distance, 1);
+  const Info exact = info_of("exact", kDecides | kMeasures | kWitnesses);
+  Result r = answered(true, 1.0);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1, 0, 0}, {-1, 1, 0}}};
+  EXPECT_EQ(judge(truth, r, exact, c).finding, Finding::WitnessOutsideContract);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{1e150, 0, 0}, {-1, 1, 0}}};
+  EXPECT_EQ(judge(truth, r, exact, c).finding, Finding::WitnessOutsideContract);
+  r.witnesses = std::array<std::array<double, 3>, 2>{{{0.25, 0, 0}, {0.25, 1, 0}}};
+  EXPECT_EQ(judge(truth, r, exact, c).finding, Finding::None);
+}
+
 // Depth, normal and contacts of unit squares overlapping by 1/2 along x (PD = 1/2, normal +x).
 TEST(Judge, DepthNormalAndContactsAreJudgedAgainstTheExactDepth) {
   const casefile::Case c = squares(-0.5);
@@ -1163,6 +1300,30 @@ TEST(Judge, AnswersBeyondDoublesRangeNeitherCrashNorPass) {
             Finding::None);
   EXPECT_EQ(judge(edge_truth, answered(true, -std::numeric_limits<double>::max()), info_of("exact")).finding,
             Finding::DistanceOutsideContract);
+  // Differences beyond double's range (M = +∞) and a shallow overlap, PD = 1/2 along +y: an exact implementation's
+  // normal is still judged (its allowance was +∞: any normal passed). It is large, as the shapes are wide: a normal's
+  // rounding to double may tilt it by ε, and the directional depth then moves by up to ε·2r ≈ 10^293 (so that even
+  // (0, −1), 1 deeper, is within it); (1, 0) and (1, 1) are about 2r deeper.
+  {
+    casefile::Case wide;
+    wide.dim = 2, wide.name = "wide";
+    wide.a.points = {{-big, 0, 0}, {big, 0, 0}, {big, 1, 0}, {-big, 1, 0}};
+    for (const auto& p : wide.a.points) wide.b.points.push_back({p[0], p[1] + 0.5, 0});
+    const Truth wide_truth(wide, oracle::hull_oracle(wide));
+    ASSERT_EQ(wide_truth.penetration().squared_depth, mpq_class(1, 4));
+    const Info exact_normal = info_of("exact", kDecides | kPenetrates | kNormal);
+    for (const auto& [normal, finding] :
+         {std::pair{std::array<double, 3>{0, 1, 0}, Finding::None},
+          std::pair{std::array<double, 3>{1, 0, 0}, Finding::NormalOutsideContract},
+          std::pair{std::array<double, 3>{1, 1, 0}, Finding::NormalOutsideContract}}) {
+      Result r = answered(false);
+      r.penetration = 0.5;
+      r.normal = normal;
+      const Judged j = judge(wide_truth, r, exact_normal);
+      EXPECT_EQ(j.finding, finding) << normal[0] << " " << normal[1];
+      EXPECT_TRUE(!j.normal_error || std::isfinite(*j.normal_error));
+    }
+  }
   // Depths beyond double's range: +∞ is the truth's rounding; a finite one far below it, or a negative one, is not.
   Info depth = info_of("exact", kDecides | kMeasures | kPenetrates);
   for (const double reported : {std::numeric_limits<double>::infinity(), 1.0, -5.0}) {

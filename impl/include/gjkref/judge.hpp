@@ -33,7 +33,8 @@ enum class Finding {
   MissingContacts,             // reports a positive depth, declares contact points, reports none
   DepthOutsideContract,        // the reported penetration depth is off by more than the contract allows
   NormalOutsideContract,       // the directional depth along the reported normal exceeds PD by more than allowed
-  ContactOutsideContract,      // a contact point is off its hull, or a − b is not a closest boundary point of A⊖B
+  ContactOutsideContract,      // a contact point is off its hull, or a − b is not a closest boundary point of A⊖B (where
+                               // optimal facets tie: not that of a facet the reported normal points to)
   NonFiniteNumber,             // a NaN or an infinity in the distance, the witnesses, the depth, the normal, ...
   Failed,                      // the implementation reported a failure
   Threw,
