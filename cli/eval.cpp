@@ -242,6 +242,13 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
                            {"results", results},
                            {"opinions", opinions}};
     if (c.warm_start) line["warm_start"] = warm_start_text(c);
+    if (truth.verdict == oracle::Verdict::InvalidInput) {  // no method ran: no distance and no certificate to report
+      auto& o = line["oracle"];
+      o["distance"] = nullptr;
+      o["squared_distance"] = nullptr;
+      o["certificate"] = "none";
+      o["method"] = "none";
+    }
     if (depth) {
       auto& o = line["oracle"];
       o["penetration_depth"] = depth->depth;

@@ -7,7 +7,8 @@
 #     path drawn was the cold one, the same picture as the case without its warm start).
 #   - A case name's control characters reach stderr escaped (one_line), not as escape sequences.
 # And eval: a case file whose name is not UTF-8 still gets its JSON line (the name's bad byte as U+FFFD), and so do
-# the cases after it (json.dump threw, and the whole run stopped with nothing written).
+# the cases after it (json.dump threw, and the whole run stopped with nothing written); on invalid input its oracle
+# block reports no distance, certificate or method.
 # Usage: render-text.sh GJKREF MISBEHAVING_PLUGIN SOURCE_DIR WORKDIR
 set -uo pipefail
 GJKREF="$1"
@@ -85,5 +86,19 @@ expected = 1 + len(json.load(open(sys.argv[2]))['cases'])
 assert len(lines) == expected, (len(lines), expected)
 assert lines[0]['file'].endswith('bad\ufffdname.json') and lines[0]['result'] == 'evaluated', lines[0]
 assert all(l['result'] == 'evaluated' for l in lines), lines
+PY
+# eval --json on invalid input: no distance, no certificate, no method (a distance of 0 "checked" by the hull method was
+# written).
+"$GJKREF" eval --json --impl reference-double "$SRC/impl/tests/cases/non-finite.json" > "$WORK/invalid.jsonl" ||
+  fail "eval on invalid input exited $?"
+python3 - "$WORK/invalid.jsonl" <<'PY' || fail "eval's oracle block for invalid input reports a distance or a method"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert len(lines) == 4, len(lines)
+for line in lines:
+    o = line['oracle']
+    assert o['verdict'] == 'invalid-input', o
+    assert o['distance'] is None and o['squared_distance'] is None, o
+    assert o['certificate'] == 'none' and o['method'] == 'none', o
 PY
 echo "render-text: checked"
