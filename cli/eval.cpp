@@ -248,6 +248,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       o["squared_distance"] = nullptr;
       o["certificate"] = "none";
       o["method"] = "none";
+      o["second_method"] = "none";
     }
     if (depth) {
       auto& o = line["oracle"];
@@ -263,13 +264,16 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     }
     out << json_text(line) << "\n";
   } else {
-    out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict)
-        << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
-        << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
-        << oracle::to_string(truth.method) << " method"
-        << (second ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
-                   : std::string(", no second method within reach"))
-        << ")\n";
+    out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  oracle: " << oracle::to_string(truth.verdict);
+    if (truth.verdict == oracle::Verdict::InvalidInput)
+      out << " (no method runs on it: no distance, no certificate)\n";
+    else
+      out << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
+          << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
+          << oracle::to_string(truth.method) << " method"
+          << (second ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
+                     : std::string(", no second method within reach"))
+          << ")\n";
     if (c.warm_start)
       out << "  warm start (the reference's modes; the others answer cold): " << warm_start_text(c) << "\n";
     if (depth && truth.verdict == oracle::Verdict::Overlapping)

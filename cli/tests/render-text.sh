@@ -99,6 +99,10 @@ for line in lines:
     o = line['oracle']
     assert o['verdict'] == 'invalid-input', o
     assert o['distance'] is None and o['squared_distance'] is None, o
-    assert o['certificate'] == 'none' and o['method'] == 'none', o
+    assert o['certificate'] == 'none' and o['method'] == 'none' and o['second_method'] == 'none', o
 PY
+"$GJKREF" eval --impl reference-double "$SRC/impl/tests/cases/non-finite.json" > "$WORK/invalid.txt" ||
+  fail "eval on invalid input exited $?"
+[ "$(grep -c 'oracle: invalid-input (no method runs on it' "$WORK/invalid.txt")" -eq 4 ] && ! grep -q 'd = 0' "$WORK/invalid.txt" ||
+  fail "eval's text for invalid input reports a distance: $(head -3 "$WORK/invalid.txt")"
 echo "render-text: checked"
