@@ -150,6 +150,12 @@ grep -q '^\*\*Partial:\*\* .*missing: 1/2' "$WORK/half/report.md" || fail "a par
 grep -q "the report is partial" "$WORK/half.err" || fail "a partial merge does not say so"
 partial_json "$WORK/half" || fail "report.json of a merge with a slice missing is not marked partial"
 ! partial_json "$WORK/merged" || fail "report.json of the complete merge is marked partial"
+# Missing slices are named as runs: one slice of 1,000 merged alone names the other 999 in one run, not one by one.
+run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 3 --seed 4 --no-progress \
+  --shard 1/1000 --out "$WORK/thin" > /dev/null
+partial_merge "$GJKREF" merge --out "$WORK/thin-merged" "$WORK/thin" 2> /dev/null
+grep -q '^\*\*Partial:\*\* .*missing: 0/1000 2-999/1000' "$WORK/thin-merged/report.md" ||
+  fail "missing slices are not named as runs: $(grep -m1 Partial "$WORK/thin-merged/report.md" | cut -c1-200)"
 # Every slice, one of them cut short (interrupted, or stopped by a scheduler's time limit): partial too, and named.
 cp -r "$WORK/slice-1" "$WORK/slice-1-cut"
 head -n 150 "$WORK/slice-1/shard-1.jsonl" > "$WORK/slice-1-cut/shard-1.jsonl"
