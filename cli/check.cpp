@@ -1218,7 +1218,9 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
     rep.oracle_failures = rep.oracle_failures_while_shrinking;
   }
   std::map<std::string, std::string> reasons;  // by "KEY IMPLEMENTATION": what was expected and what came back
-  std::ofstream csv(dir / "results.csv");
+  // results.csv and report.md are written as streams, to FILE.partial, and renamed into place once complete and checked:
+  // a write that fails leaves neither cut short (nor a good copy of a run before replaced by one).
+  std::ofstream csv(dir / "results.csv.partial");
   csv << "family,dim,index,kind,oracle,true_distance,true_depth,implementation,status,separated,reported_distance,"
          "reported_depth,finding,within_contract,distance_error,witness_error,depth_error,normal_error,contact_error,"
          "seconds,detail\n";
@@ -1330,7 +1332,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
 
   const bool partial =
       stopped_by != 0 || static_cast<std::size_t>(rep.items) < campaign_items || !why_partial.empty();
-  std::ofstream md(dir / "report.md");
+  std::ofstream md(dir / "report.md.partial");
   md << "# gjkref check report\n\n";
   if (stopped_by != 0)
     md << "**Partial:** the campaign was interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after "
@@ -1443,8 +1445,15 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   };
   for (const auto& [name, t] : rep.by_implementation) report["implementations"][name] = summary(t);
   for (const auto& [k, t] : rep.by_implementation_family) report["by_family"][k.first][k.second] = summary(t);
-  check_written(csv, dir / "results.csv");
-  check_written(md, dir / "report.md");
+  check_written(csv, dir / "results.csv.partial");
+  check_written(md, dir / "report.md.partial");
+  csv.close();
+  md.close();
+  for (const char* name : {"results.csv", "report.md"}) {
+    std::error_code ec;
+    fs::rename(dir / (std::string(name) + ".partial"), dir / name, ec);
+    if (ec) throw std::runtime_error("cannot write " + (dir / name).string() + ": " + ec.message());
+  }
   write_atomically(dir / "report.json", json_text(report, 2) + "\n");
   write_junit(dir, rep, order, seed, partial);
   return rep;
@@ -1548,7 +1557,10 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
     try {
       std::map<std::string, impl::Implementation*> by_name;
       for (auto& i : implementations) by_name[i->info().name] = i.get();
-      auto references = impl::reference_implementations();  // the exact reference, for the pictures
+      auto references = impl::reference_implementations();
+      const auto exact = std::find_if(references.begin(), references.end(),  // the exact reference, for the pictures
+                                      [](const auto& r) { return r->info().name == "reference-exact"; });
+      if (exact == references.end()) throw std::logic_error("no reference-exact among the reference implementations");
       std::map<std::string, int> family_number;
       for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
       for (std::size_t t = static_cast<std::size_t>(p); t < to_save.size() && g_stop_signal == 0;
@@ -1556,7 +1568,7 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
         const Candidate& cand = to_save[t];
         if (!by_name.count(cand.implementation) || !family_number.count(cand.item.family)) continue;
         const Case c = generate(seed, cand.item, family_number[cand.item.family]);
-        if (!save_counterexample(dir, cand, c, o, seed, *by_name[cand.implementation], *references.back()))
+        if (!save_counterexample(dir, cand, c, o, seed, *by_name[cand.implementation], **exact))
           status = kOracleFailedWhileShrinking;
       }
     } catch (const std::exception& e) {
@@ -1678,7 +1690,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     }
     if (before != identity) {
       err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
-          << " differs: seed, families, dimensions, implementations or --shard slice); use another --out or remove it\n";
+          << " differs: seed, families, dimensions, implementations, --shard slice, or a slice's --cases); use another --out or "
+          << "remove it\n";
       return 2;
     }
     out << "resuming the campaign in " << dir.string() << "\n";

@@ -249,6 +249,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       o["certificate"] = "none";
       o["method"] = "none";
       o["second_method"] = "none";
+      o["methods_agree"] = nullptr;
     }
     if (depth) {
       auto& o = line["oracle"];

@@ -100,6 +100,7 @@ for line in lines:
     assert o['verdict'] == 'invalid-input', o
     assert o['distance'] is None and o['squared_distance'] is None, o
     assert o['certificate'] == 'none' and o['method'] == 'none' and o['second_method'] == 'none', o
+    assert o['methods_agree'] is None, o
 PY
 "$GJKREF" eval --impl reference-double "$SRC/impl/tests/cases/non-finite.json" > "$WORK/invalid.txt" ||
   fail "eval on invalid input exited $?"

@@ -3,8 +3,14 @@
 //
 //   box2d-distance: b2Distance, the GJK distance Box2D uses for time of impact and shape distance. b2DistanceProxy
 //     takes any number of vertices (b2_maxPolygonVertices limits b2PolygonShape, not the proxy). No radii (useRadii
-//     false), identity transforms, a fresh simplex cache. b2Distance reports 0 for overlapping shapes, so a distance
-//     of 0 is its "intersecting".
+//     false), identity transforms, a fresh simplex cache. Its verdict is read as Box2D's own overlap test reads it
+//     (b2TestOverlap, b2_collision.cpp: overlapping when the distance is below 10·b2_epsilon, kBox2dOverlapDistance):
+//     b2Distance stops when its search direction is shorter than b2_epsilon ("the origin is probably contained by a
+//     line segment or triangle ... we can't return zero here even though there may be overlap", b2_distance.cpp) and
+//     returns the length of its last simplex point, so a small positive distance is its "probably overlapping". Read
+//     as "separated" (until 2026-11-27), a square overlapping another by 200 was charged as separated by 10^-7. A
+//     distance at or above the threshold is "separated", with the distance and witnesses; below it, "intersecting",
+//     with the distance Box2D gave in the detail.
 //   box2d-polygons: b2CollidePolygons, the contact manifold Box2D's world uses for two polygons (SAT over both
 //     polygons' edge normals, then clipping), on two b2PolygonShape built by b2PolygonShape::Set from the points, with
 //     m_radius set to 0 (Set leaves b2_polygonRadius, 0.01: a skin that would make shapes 0.02 apart "touch"), at
@@ -46,6 +52,10 @@ std::vector<b2Vec2> vertices_of(const gjkref_query& q, int side) {
   return out;
 }
 
+// b2TestOverlap's threshold on b2Distance's distance, Box2D's (an absolute length in the input's units: pairs apart by
+// less are called overlapping by Box2D, and judged as such).
+constexpr float kBox2dOverlapDistance = 10.0f * b2_epsilon;
+
 void distance(const gjkref_query& q, gjkref_answer& answer) {
   if (gjkref::adapters::refused_beyond_range<float>(q, answer, "float")) return;
   const std::vector<b2Vec2> a = vertices_of(q, 0), b = vertices_of(q, 1);
@@ -59,14 +69,16 @@ void distance(const gjkref_query& q, gjkref_answer& answer) {
   cache.count = 0;
   b2DistanceOutput output;
   b2Distance(&output, &cache, &input);
-  if (output.distance > 0) {
+  if (output.distance >= kBox2dOverlapDistance) {
     gjkref::adapters::answer_separated(answer, double(output.distance));
     const double on_a[3] = {output.pointA.x, output.pointA.y, 0}, on_b[3] = {output.pointB.x, output.pointB.y, 0};
     gjkref::adapters::set_witnesses(answer, on_a, on_b);
+    gjkref::adapters::say(answer, "%d iterations", int(output.iterations));
   } else {
     answer.outcome = GJKREF_INTERSECTING;
+    gjkref::adapters::say(answer, "%d iterations; distance %.9g, below b2TestOverlap's 10*b2_epsilon",
+                          int(output.iterations), double(output.distance));
   }
-  gjkref::adapters::say(answer, "%d iterations", int(output.iterations));
 }
 
 // Why b2PolygonShape::Set cannot take these points (see the header), or nullptr when it can.

@@ -4,8 +4,9 @@
 // Shapes: fcl::Convex<double> with the points and no face list. Above 32 vertices a Convex finds support points by
 // walking its face graph; without faces the mesh is "not watertight" and FCL falls back to scanning every vertex, so
 // the support points are exact at every size and what is measured is FCL's GJK, not a face list we would supply.
-//   fcl-libccd-intersect, fcl-libccd-distance: detail::GJKSolver_libccd<double> (FCL's libccd-derived GJK),
-//     shapeIntersect and shapeDistance with the solver's own defaults.
+//   fcl-libccd-intersect, fcl-libccd-distance: detail::GJKSolver_libccd<double> (FCL's copy of libccd),
+//     shapeIntersect and shapeDistance with the solver's own defaults. shapeIntersect without contact points runs
+//     libccd's MPR (ccdMPRIntersect, gjk_libccd-inl.h), not its GJK; shapeDistance runs libccd's GJK distance.
 //   fcl-indep-intersect, fcl-indep-distance: detail::GJKSolver_indep<double> (FCL's own GJK and EPA), likewise.
 //   fcl-collide: fcl::collide with a default CollisionRequest.
 //   fcl-distance, fcl-signed-distance: fcl::distance with nearest points, unsigned and with enable_signed_distance.

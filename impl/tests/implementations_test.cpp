@@ -336,6 +336,43 @@ TEST(BuiltinAdapters, ChipmunkReportsTheDeepestPointWhenItSwapsTheShapes) {
   EXPECT_TRUE(found);
 }
 
+// box2d-distance reads b2Distance's verdict as Box2D's own b2TestOverlap does: below 10·b2_epsilon, overlapping. Here
+// B is A (a 2 × 2 square) with its first vertex moved by 10⁻⁸: b2Distance's first simplex point is shorter than
+// b2_epsilon, it stops at once ("the shapes are overlapped", its source says) and returns 10⁻⁸, which the adapter took
+// for a separation (a pair overlapping by 2 charged as separated). Squares 10⁻³ apart are still separated, with their
+// distance.
+TEST(BuiltinAdapters, Box2dDistanceReadsOverlapAsBox2dDoes) {
+  if (!GJKREF_HAVE_PEERS) GTEST_SKIP() << "a build without GJKREF_PEERS has no Box2D";
+  std::string error;
+  auto all = builtin_implementations(error);
+  ASSERT_EQ(error, "");
+  casefile::Case moved;
+  moved.dim = 2, moved.name = "first vertex moved by 1e-8";
+  moved.a.points = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0}};
+  moved.b.points = moved.a.points;
+  moved.b.points[0][0] = 1e-8;
+  ASSERT_EQ(oracle::hull_oracle(moved).verdict, oracle::Verdict::Overlapping);
+  casefile::Case apart = moved;
+  apart.name = "1e-3 apart";
+  for (auto& p : apart.b.points) p = {p[0] + 2.001, p[1], 0};
+  const oracle::Answer apart_truth = oracle::hull_oracle(apart);
+  ASSERT_EQ(apart_truth.verdict, oracle::Verdict::Separated);
+  bool found = false;
+  for (const auto& impl : all)
+    if (impl->info().name == "box2d-distance") {
+      found = true;
+      const Result overlapping = impl->run(moved), separated = impl->run(apart);
+      ASSERT_EQ(overlapping.status, Status::Answered) << overlapping.detail;
+      EXPECT_FALSE(overlapping.separated) << overlapping.detail;
+      EXPECT_NE(overlapping.detail.find("below b2TestOverlap's"), std::string::npos) << overlapping.detail;
+      ASSERT_EQ(separated.status, Status::Answered) << separated.detail;
+      EXPECT_TRUE(separated.separated) << separated.detail;
+      ASSERT_TRUE(separated.distance);
+      EXPECT_NEAR(*separated.distance, apart_truth.distance, 1e-6);
+    }
+  EXPECT_TRUE(found);
+}
+
 TEST(BuiltinAdapters, ClearPairsGetTheOraclesAnswer) {
   std::string error;
   auto all = builtin_implementations(error);
