@@ -1955,6 +1955,7 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     const bool slice = identity.is_object() && identity.contains("slice") &&
                        whole_number(identity["slice"], "index") && whole_number(identity["slice"], "count") &&
                        whole_number(identity, "cases") && whole_number(identity, "seed") &&
+                       identity["seed"].is_number_unsigned() &&  // a seed is 0 to 2^64 − 1 (−1 was read as 2^64 − 1)
                        identity.contains("families") && identity["families"].is_array() &&
                        identity.contains("dims") && identity["dims"].is_array() &&
                        identity.contains("implementations") && identity["implementations"].is_array();

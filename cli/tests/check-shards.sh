@@ -185,6 +185,12 @@ sed -i 's/"index": 1/"index": "one"/' "$WORK/garbled/campaign.json"
 grep -q '"index": "one"' "$WORK/garbled/campaign.json" || fail "the garbled campaign.json was not garbled"
 refused "$GJKREF" merge --out "$WORK/garbled-merge" "$WORK/slice-0" "$WORK/garbled"
 grep -q "malformed" "$WORK/refused.err" || fail "no reason for a malformed campaign.json"
+# A negative seed too (it was merged, and the reports named the seed 2^64 − 1 while campaign.json said −1).
+rm -rf "$WORK/negative" && cp -r "$WORK/slice-1" "$WORK/negative"
+sed -i 's/"seed": 3/"seed": -3/' "$WORK/negative/campaign.json"
+grep -q '"seed": -3' "$WORK/negative/campaign.json" || fail "the seed of the edited campaign.json was not edited"
+refused "$GJKREF" merge --out "$WORK/negative-merge" "$WORK/slice-0" "$WORK/negative"
+grep -q "malformed" "$WORK/refused.err" || fail "no reason for a negative seed"
 # A slice count of 0 (or an index outside the count) is refused; it made the deal of the cases loop for ever.
 for edit in 's/"count": 2/"count": 0/' 's/"index": 1/"index": 2/' 's/"index": 1/"index": -1/'; do
   rm -rf "$WORK/edited" "$WORK/edited-merge"
