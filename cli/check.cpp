@@ -96,8 +96,8 @@ std::vector<Item> items_of(const CheckOptions& o) {
   return items;
 }
 
-// RapidCheck's size for item `index`: counts and coordinates grow with it (up to 64 points a shape at 100), so the
-// campaign cycles through every size, as a property run does.
+// RapidCheck's size for item `index`: the point counts grow with it (up to 64 points a shape at 100; the coordinates are
+// drawn uniformly at every size, docs/properties.md), so the campaign cycles through every size, as a property run does.
 constexpr int kLargestSize = 100;
 
 // The case of an item: a pure function of the seed and the item, so that a resumed campaign and a replay agree.
