@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -276,30 +277,33 @@ TEST(BuiltinAdapters, FloatLibrariesRefuseCoordinatesBeyondFloatsRange) {
   EXPECT_GE(refusals, 4);  // bullet's two float implementations in 3D, box2d's two in 2D
 }
 
+// The built-in implementation named `name`, loaded alone among the built-ins (they come as one list; `keep` holds it).
+Implementation& builtin_named(std::vector<std::unique_ptr<Implementation>>& keep, const std::string& name) {
+  std::string error;
+  keep = builtin_implementations(error);
+  EXPECT_EQ(error, "");
+  for (auto& impl : keep)
+    if (impl->info().name == name) return *impl;
+  throw std::runtime_error("no built-in implementation named " + name);
+}
+
 // Box2D's polygon asserts on a hull whose area, summed in float, is not above b2_epsilon. The shrunk case of the main
 // job (scales-2d-1735): triangles with coordinates of 2^81, within float's range, whose cross products overflow it
 // (2^162), so that Set's area is not a number. The adapter's check of the area in double let them through, and
 // box2d-polygons crashed on Set's assertion; it refuses them now, saying why.
 TEST(BuiltinAdapters, Box2dPolygonsRefuseAHullWhoseFloatAreaOverflows) {
   if (!GJKREF_HAVE_PEERS) GTEST_SKIP() << "a build without GJKREF_PEERS has no Box2D";
-  std::string error;
-  auto all = builtin_implementations(error);
-  ASSERT_EQ(error, "");
+  std::vector<std::unique_ptr<Implementation>> all;
+  Implementation& polygons = builtin_named(all, "box2d-polygons");
   const double e = std::ldexp(1.0, 81);
   casefile::Case c;
   c.name = "scales-2d-1735";
   c.dim = 2;
   c.a.points = {{e, 0, 0}, {0, 0, 0}, {1.5 * e, -e, 0}};
   c.b.points = {{0, 0, 0}, {0, -e, 0}, {e, 0, 0}};
-  bool found = false;
-  for (const auto& impl : all)
-    if (impl->info().name == "box2d-polygons") {
-      found = true;
-      const Result r = impl->run(c);
-      EXPECT_EQ(r.status, Status::Refused) << r.detail;
-      EXPECT_NE(r.detail.find("area in float"), std::string::npos) << r.detail;
-    }
-  EXPECT_TRUE(found);
+  const Result r = polygons.run(c);
+  EXPECT_EQ(r.status, Status::Refused) << r.detail;
+  EXPECT_NE(r.detail.find("area in float"), std::string::npos) << r.detail;
 }
 
 // Chipmunk 7.0.3 swaps a polygon and a segment given in that order, and its contact distances then have the wrong sign
@@ -309,9 +313,8 @@ TEST(BuiltinAdapters, Box2dPolygonsRefuseAHullWhoseFloatAreaOverflows) {
 // swapped.
 TEST(BuiltinAdapters, ChipmunkReportsTheDeepestPointWhenItSwapsTheShapes) {
   if (!GJKREF_HAVE_PEERS) GTEST_SKIP() << "a build without GJKREF_PEERS has no Chipmunk";
-  std::string error;
-  auto all = builtin_implementations(error);
-  ASSERT_EQ(error, "");
+  std::vector<std::unique_ptr<Implementation>> all;
+  Implementation& chipmunk = builtin_named(all, "chipmunk-collide");
   casefile::Case square_first;
   square_first.dim = 2, square_first.name = "square, then segment";
   square_first.a.points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
@@ -320,20 +323,14 @@ TEST(BuiltinAdapters, ChipmunkReportsTheDeepestPointWhenItSwapsTheShapes) {
   segment_first.name = "segment, then square";
   std::swap(segment_first.a, segment_first.b);
   ASSERT_EQ(Truth(square_first, oracle::hull_oracle(square_first)).penetration().squared_depth, mpq_class(9, 64));
-  bool found = false;
-  for (const auto& impl : all)
-    if (impl->info().name == "chipmunk-collide") {
-      found = true;
-      const Result in_order = impl->run(segment_first), swapped = impl->run(square_first);
-      ASSERT_EQ(in_order.status, Status::Answered) << in_order.detail;
-      ASSERT_EQ(swapped.status, Status::Answered) << swapped.detail;
-      ASSERT_TRUE(in_order.penetration && swapped.penetration);
-      EXPECT_NEAR(*in_order.penetration, 0.375, 1e-12) << in_order.detail;
-      EXPECT_NEAR(*swapped.penetration, -0.375, 1e-12) << swapped.detail;
-      EXPECT_NE(swapped.detail.find("swapped inside cpShapesCollide"), std::string::npos) << swapped.detail;
-      EXPECT_EQ(in_order.detail.find("swapped"), std::string::npos) << in_order.detail;
-    }
-  EXPECT_TRUE(found);
+  const Result in_order = chipmunk.run(segment_first), swapped = chipmunk.run(square_first);
+  ASSERT_EQ(in_order.status, Status::Answered) << in_order.detail;
+  ASSERT_EQ(swapped.status, Status::Answered) << swapped.detail;
+  ASSERT_TRUE(in_order.penetration && swapped.penetration);
+  EXPECT_NEAR(*in_order.penetration, 0.375, 1e-12) << in_order.detail;
+  EXPECT_NEAR(*swapped.penetration, -0.375, 1e-12) << swapped.detail;
+  EXPECT_NE(swapped.detail.find("swapped inside cpShapesCollide"), std::string::npos) << swapped.detail;
+  EXPECT_EQ(in_order.detail.find("swapped"), std::string::npos) << in_order.detail;
 }
 
 // box2d-distance reads b2Distance's verdict as Box2D's own b2TestOverlap does: below 10·b2_epsilon, overlapping. Here
@@ -343,9 +340,8 @@ TEST(BuiltinAdapters, ChipmunkReportsTheDeepestPointWhenItSwapsTheShapes) {
 // distance.
 TEST(BuiltinAdapters, Box2dDistanceReadsOverlapAsBox2dDoes) {
   if (!GJKREF_HAVE_PEERS) GTEST_SKIP() << "a build without GJKREF_PEERS has no Box2D";
-  std::string error;
-  auto all = builtin_implementations(error);
-  ASSERT_EQ(error, "");
+  std::vector<std::unique_ptr<Implementation>> all;
+  Implementation& distance = builtin_named(all, "box2d-distance");
   casefile::Case moved;
   moved.dim = 2, moved.name = "first vertex moved by 1e-8";
   moved.a.points = {{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0}};
@@ -357,20 +353,14 @@ TEST(BuiltinAdapters, Box2dDistanceReadsOverlapAsBox2dDoes) {
   for (auto& p : apart.b.points) p = {p[0] + 2.001, p[1], 0};
   const oracle::Answer apart_truth = oracle::hull_oracle(apart);
   ASSERT_EQ(apart_truth.verdict, oracle::Verdict::Separated);
-  bool found = false;
-  for (const auto& impl : all)
-    if (impl->info().name == "box2d-distance") {
-      found = true;
-      const Result overlapping = impl->run(moved), separated = impl->run(apart);
-      ASSERT_EQ(overlapping.status, Status::Answered) << overlapping.detail;
-      EXPECT_FALSE(overlapping.separated) << overlapping.detail;
-      EXPECT_NE(overlapping.detail.find("below b2TestOverlap's"), std::string::npos) << overlapping.detail;
-      ASSERT_EQ(separated.status, Status::Answered) << separated.detail;
-      EXPECT_TRUE(separated.separated) << separated.detail;
-      ASSERT_TRUE(separated.distance);
-      EXPECT_NEAR(*separated.distance, apart_truth.distance, 1e-6);
-    }
-  EXPECT_TRUE(found);
+  const Result overlapping = distance.run(moved), separated = distance.run(apart);
+  ASSERT_EQ(overlapping.status, Status::Answered) << overlapping.detail;
+  EXPECT_FALSE(overlapping.separated) << overlapping.detail;
+  EXPECT_NE(overlapping.detail.find("below b2TestOverlap's"), std::string::npos) << overlapping.detail;
+  ASSERT_EQ(separated.status, Status::Answered) << separated.detail;
+  EXPECT_TRUE(separated.separated) << separated.detail;
+  ASSERT_TRUE(separated.distance);
+  EXPECT_NEAR(*separated.distance, apart_truth.distance, 1e-6);
 }
 
 TEST(BuiltinAdapters, ClearPairsGetTheOraclesAnswer) {
