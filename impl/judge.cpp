@@ -446,12 +446,8 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     j.contact_error = std::max({offset, root(da), root(db)});
     const double wa = allow.witness(ca), wb = allow.witness(cb);
     // a − b within the allowance of a closest boundary point PD·n̂ of A⊖B, exactly (|a − b − t|² against its square).
-    const oracle::ExactPoint gap = [&] {
-      oracle::ExactPoint g = exact_point(ca);
-      const oracle::ExactPoint eb = exact_point(cb);
-      for (int k = 0; k < 3; ++k) g[k] -= eb[k];
-      return g;
-    }();
+    oracle::ExactPoint gap = exact_point(ca);
+    for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
     const std::vector<oracle::ExactPoint> closest = closest_boundary_points(*p, c.dim);
     const mpq_class reach(allowed + wa + wb);
     std::vector<bool> fits;

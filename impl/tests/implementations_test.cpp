@@ -802,8 +802,11 @@ TEST(Judge, NormalsAndContactsAreComparedExactlyNotAfterRounding) {
     r.normal = std::array<double, 3>{1, y, z};
     return r;
   };
-  const auto [y_in, y_out] = boundary([&](double y) { return normal(y, 0); }, normal_only, 1e-12);
-  const auto [z_in, z_out] = boundary([&](double z) { return normal(y_in, z); }, normal_only, y_out - y_in);
+  // (Pairs, not structured bindings: a lambda may not capture a binding in clang's C++20.)
+  const std::pair<double, double> ys = boundary([&](double y) { return normal(y, 0); }, normal_only, 1e-12);
+  const double y_in = ys.first, y_out = ys.second;
+  const std::pair<double, double> zs = boundary([&](double z) { return normal(y_in, z); }, normal_only, y_out - y_in);
+  const double z_in = zs.first, z_out = zs.second;
   EXPECT_EQ(judge(t, normal(y_in, z_out), normal_only).finding, Finding::NormalOutsideContract);
   const auto excess = [&](double z) {
     return *oracle::directional_depth_excess(c, {1, y_in, z}, t.penetration().squared_depth);
@@ -815,7 +818,8 @@ TEST(Judge, NormalsAndContactsAreComparedExactlyNotAfterRounding) {
     r.contacts = std::array<std::array<double, 3>, 2>{{{1 - 6.25e-14, 0, 0}, {0.5, y, 0}}};
     return r;
   };
-  const auto [contact_in, contact_out] = boundary(contacts, contacts_only, 1e-12);
+  const std::pair<double, double> ys_contact = boundary(contacts, contacts_only, 1e-12);
+  const double contact_in = ys_contact.first, contact_out = ys_contact.second;
   EXPECT_EQ(judge(t, contacts(contact_out), contacts_only).finding, Finding::ContactOutsideContract);
   const auto offset = [&](double y) {
     return oracle::contact_offset({1 - 6.25e-14, 0, 0}, {0.5, y, 0}, t.penetration());
