@@ -449,9 +449,13 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     oracle::ExactPoint gap = exact_point(ca);
     for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
     const std::vector<oracle::ExactPoint> closest = closest_boundary_points(*p, c.dim);
-    const mpq_class reach(allowed + wa + wb);
+    // (An allowance of +∞ holds every point and a NaN none, as root_within takes them: GMP takes neither as a rational.)
+    const double contact_allowance = allowed + wa + wb;
     std::vector<bool> fits;
-    for (const oracle::ExactPoint& x : closest) fits.push_back(squared_distance(gap, x, c.dim) <= reach * reach);
+    for (const oracle::ExactPoint& x : closest)
+      fits.push_back(std::isinf(contact_allowance) ||
+                     (contact_allowance >= 0 &&
+                      squared_distance(gap, x, c.dim) <= mpq_class(contact_allowance) * contact_allowance));
     if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
         std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
       flag(Finding::ContactOutsideContract);
@@ -465,10 +469,14 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
       std::vector<mpq_class> along;
       for (const oracle::ExactPoint& x : closest) along.push_back(dot(n, x, c.dim));
       const mpq_class best = *std::max_element(along.begin(), along.end());
-      const mpq_class slack(normal_allowance + allowed + wa + wb), length = dot(n, n, c.dim);
+      const double together = normal_allowance + contact_allowance;
+      const mpq_class length = dot(n, n, c.dim);
       bool one_contact = false;
       for (std::size_t i = 0; i < closest.size(); ++i)
-        if (fits[i]) one_contact |= (best - along[i]) * (best - along[i]) <= slack * slack * length;
+        if (fits[i])
+          one_contact |= std::isinf(together) ||
+                         (together >= 0 && (best - along[i]) * (best - along[i]) <=
+                                               mpq_class(together) * together * length);
       if (!one_contact) flag(Finding::ContactOutsideContract);
     }
   }
