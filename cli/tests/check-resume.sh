@@ -45,6 +45,12 @@ kill_when() {
   done
   kill -KILL -- "-$leader" 2>/dev/null || true
   wait "$leader" 2>/dev/null || true
+  # And until the whole group is gone: a shard or worker of the killed campaign still dying holds its directory's lock,
+  # and the rerun was refused ("another gjkref check is running in it"; once, in the ASan build beside a campaign).
+  for _ in $(seq 1 1000); do
+    kill -0 -- "-$leader" 2>/dev/null || break
+    sleep 0.01
+  done
 }
 # 1. Killed while judging (counterexamples are chosen and saved once every case is judged).
 kill_when '[ "$(logged "$WORK/cut")" -ge 100 ]' "$WORK/cut-1.out"
