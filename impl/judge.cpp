@@ -183,17 +183,6 @@ bool roots_near(const mpq_class& x, const mpq_class& squared_delta, double toler
   return below(x, squared_delta) && below(squared_delta, x);
 }
 
-// ‖a − b‖², exactly (in doubles, a − b overflows for points near ±2^1023, and the squares overflow from about 2^512
-// and underflow below about 2^−537 whatever the difference).
-mpq_class squared_gap(const std::array<double, 3>& a, const std::array<double, 3>& b, int dim) {
-  mpq_class sum = 0;
-  for (int k = 0; k < dim; ++k) {
-    const mpq_class difference = mpq_class(a[k]) - mpq_class(b[k]);
-    sum += difference * difference;
-  }
-  return sum;
-}
-
 // The exact point of a double one.
 oracle::ExactPoint exact_point(const std::array<double, 3>& x) { return {mpq_class(x[0]), mpq_class(x[1]), mpq_class(x[2])}; }
 
@@ -240,6 +229,8 @@ std::vector<oracle::ExactPoint> closest_boundary_points(const oracle::Penetratio
   return points;
 }
 
+// ‖u − v‖², exactly (in doubles, a − b overflows for points near ±2^1023, and the squares overflow from about 2^512
+// and underflow below about 2^−537 whatever the difference).
 mpq_class squared_distance(const oracle::ExactPoint& u, const oracle::ExactPoint& v, int dim) {
   mpq_class sum = 0;
   for (int k = 0; k < dim; ++k) sum += (u[k] - v[k]) * (u[k] - v[k]);
@@ -381,7 +372,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     error = std::max(root(da), root(db));
     const double wa = allow.witness(a), wb = allow.witness(b);
     return root_within(da, wa + slack) && root_within(db, wb + slack) &&
-           roots_near(squared_gap(a, b, c.dim), truth.squared_distance,
+           roots_near(squared_distance(exact_point(a), exact_point(b), c.dim), truth.squared_distance,
                       allow.of_value(std::min(true_distance, std::numeric_limits<double>::max())) + wa + wb + slack);
   };
   // With the distance's slack: the band where the verdict is excused or "intersecting" (they follow from it; a touching
@@ -449,34 +440,29 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     oracle::ExactPoint gap = exact_point(ca);
     for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
     const std::vector<oracle::ExactPoint> closest = closest_boundary_points(*p, c.dim);
-    // (An allowance of +∞ holds every point and a NaN none, as root_within takes them: GMP takes neither as a rational.)
     const double contact_allowance = allowed + wa + wb;
     std::vector<bool> fits;
     for (const oracle::ExactPoint& x : closest)
-      fits.push_back(std::isinf(contact_allowance) ||
-                     (contact_allowance >= 0 &&
-                      squared_distance(gap, x, c.dim) <= mpq_class(contact_allowance) * contact_allowance));
+      fits.push_back(root_within(squared_distance(gap, x, c.dim), contact_allowance));
     if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
         std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
       flag(Finding::ContactOutsideContract);
     } else if (result.normal && closest.size() > 1) {
       // The normal and the contacts describe one contact (plugin.h): where optimal facets tie, a − b must be the
       // closest point of a facet the normal points to — as aligned with it, n·t, as with any other, within the
-      // normal's and the contacts' allowances together (n·t/|n| against the largest; every t has length PD). A normal
+      // normal's and the contacts' allowances together ((best − n·t)/|n|; every t has length PD). A normal
       // along one tied facet with contacts on another passed both checks, each on its own. Pinned by
       // Judge.TheNormalAndTheContactsDescribeOneContact.
       const oracle::ExactPoint n = exact_point(*result.normal);
       std::vector<mpq_class> along;
       for (const oracle::ExactPoint& x : closest) along.push_back(dot(n, x, c.dim));
       const mpq_class best = *std::max_element(along.begin(), along.end());
-      const double together = normal_allowance + contact_allowance;
-      const mpq_class length = dot(n, n, c.dim);
+      const mpq_class length = dot(n, n, c.dim);  // 0 for a zero normal: no direction, nothing to align (refused above)
       bool one_contact = false;
       for (std::size_t i = 0; i < closest.size(); ++i)
         if (fits[i])
-          one_contact |= std::isinf(together) ||
-                         (together >= 0 && (best - along[i]) * (best - along[i]) <=
-                                               mpq_class(together) * together * length);
+          one_contact |= sgn(length) == 0 || root_within((best - along[i]) * (best - along[i]) / length,
+                                                         normal_allowance + contact_allowance);
       if (!one_contact) flag(Finding::ContactOutsideContract);
     }
   }
