@@ -53,7 +53,8 @@ std::vector<b2Vec2> vertices_of(const gjkref_query& q, int side) {
 }
 
 // b2TestOverlap's threshold on b2Distance's distance, Box2D's (an absolute length in the input's units: pairs apart by
-// less are called overlapping by Box2D, and judged as such). Pinned by BuiltinAdapters.Box2dDistanceReadsOverlapAsBox2dDoes.
+// less are called overlapping by Box2D, and judged as such). Pinned by
+// BuiltinAdapters.Box2dDistanceReadsOverlapAsBox2dDoes.
 constexpr float kBox2dOverlapDistance = 10.0f * b2_epsilon;
 
 void distance(const gjkref_query& q, gjkref_answer& answer) {
