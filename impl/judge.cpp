@@ -135,7 +135,8 @@ struct Allowances {
     // and 2r may pass the largest double too); the smaller is the allowance. (Computed as √dim·ε·min(M, 2r) it was
     // +∞ there, and any normal passed. Pinned by Judge.AnswersBeyondDoublesRangeNeitherCrashNorPass.)
     const double root_dim = std::sqrt(static_cast<double>(dim)), grown = 1 + 8 * kDoubleEpsilon;
-    const double by_size = root_dim * kDoubleEpsilon * grown * m, by_position = 2 * root_dim * kDoubleEpsilon * grown * r;
+    const double by_size = root_dim * kDoubleEpsilon * grown * m;
+    const double by_position = 2 * root_dim * kDoubleEpsilon * grown * r;
     return of_value(depth) + std::min(by_size, by_position);
   }
   // How far a witness or contact point x may be from its hull (docs/contract.md, items 7 and 8), including its rounding
@@ -184,7 +185,9 @@ bool roots_near(const mpq_class& x, const mpq_class& squared_delta, double toler
 }
 
 // The exact point of a double one.
-oracle::ExactPoint exact_point(const std::array<double, 3>& x) { return {mpq_class(x[0]), mpq_class(x[1]), mpq_class(x[2])}; }
+oracle::ExactPoint exact_point(const std::array<double, 3>& x) {
+  return {mpq_class(x[0]), mpq_class(x[1]), mpq_class(x[2])};
+}
 
 mpq_class dot(const oracle::ExactPoint& u, const oracle::ExactPoint& v, int dim) {
   mpq_class sum = 0;
