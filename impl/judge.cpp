@@ -43,6 +43,41 @@ const oracle::Penetration& Truth::penetration() const {
   return *penetration_;
 }
 
+// Each surface facet's plane through d₀, d₁, d₂ (differences of input points), normal n = (d₁ − d₀) × (d₂ − d₀) in 3D
+// and the perpendicular of d₁ − d₀ in 2D, offset o = n·d₀: its closest point to the origin is n·o/|n|², at squared
+// distance o²/|n|². Exact; the facets of one plane give one point.
+const std::vector<Truth::Foot>& Truth::boundary_feet() const {
+  if (feet_) return *feet_;
+  const oracle::Penetration& p = penetration();
+  const casefile::Case& c = *case_;
+  std::vector<Foot> feet;
+  for (const auto& facet : p.surface) {
+    oracle::ExactPoint d[3];
+    for (int k = 0; k < 3; ++k)
+      for (int i = 0; i < 3; ++i)
+        d[k][i] = mpq_class(c.a.points[facet[k].a][i]) - mpq_class(c.b.points[facet[k].b][i]);
+    oracle::ExactPoint e, f, n;
+    for (int i = 0; i < 3; ++i) e[i] = d[1][i] - d[0][i], f[i] = d[2][i] - d[0][i];
+    if (c.dim == 3)
+      n = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
+    else
+      n = {e[1], -e[0], 0};
+    const mpq_class length = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    if (sgn(length) == 0) continue;  // the certificate's check refuses degenerate facets; none reaches here
+    const mpq_class offset = n[0] * d[0][0] + n[1] * d[0][1] + n[2] * d[0][2], scale = offset / length;
+    feet.push_back({offset * scale, {n[0] * scale, n[1] * scale, n[2] * scale}});
+  }
+  std::sort(feet.begin(), feet.end(), [](const Foot& u, const Foot& v) {
+    if (const int order = cmp(u.squared_depth, v.squared_depth)) return order < 0;
+    return u.point < v.point;
+  });
+  feet.erase(std::unique(feet.begin(), feet.end(),
+                         [](const Foot& u, const Foot& v) { return u.point == v.point; }),
+             feet.end());
+  feet_ = std::move(feet);
+  return *feet_;
+}
+
 // The range clause's exponents (gjkref/contract.hpp: kFloatJudgedExponent, kDoubleJudgedExponent,
 // kLongDoubleJudgedExponent). Pinned by Judge.InputOutsideTheContractsRangeIsNotJudged.
 int judged_exponent(const Info& info) {
@@ -219,16 +254,28 @@ bool directional_depth_within(const casefile::Case& c, const std::array<double, 
   return sgn(u) <= 0 || u * u <= 4 * t * t * squared_depth * length * length;
 }
 
-// The closest boundary points of A⊖B to the origin, exactly: for each optimal facet (normal n, offset o = n·x on its
-// plane), the foot of the perpendicular n·o/|n|², whose length is PD; the origin itself when touching with none listed
-// (a flat A⊖B).
-std::vector<oracle::ExactPoint> closest_boundary_points(const oracle::Penetration& p, int dim) {
+// Where a − b may be, exactly: the closest point to the origin of each facet of A⊖B whose depth is within `tolerance`
+// of PD — the facets an answer may give within the depth's and the normal's allowances, so that its contact points are
+// judged as its depth and normal are (on congruent boxes posed in double, a facet a rounding deeper than the optimal
+// one is a common answer). For a facet with normal n and offset o = n·x on its plane, the foot of the perpendicular
+// n·o/|n|², of length √G = o/|n|; it counts when √G − √P ≤ T (P = PD²), that is u = G − P − T² ≤ 0 or u² ≤ 4T²P.
+// The optimal facets first (G = P); the origin itself when touching with none listed (a flat A⊖B). Pinned by
+// Judge.ContactsOnAFacetWithinTheDepthsAllowanceAreJudgedAsTheDepthIs.
+std::vector<oracle::ExactPoint> contact_candidates(const Truth& t, double tolerance, int dim) {
+  const oracle::Penetration& p = t.penetration();
   std::vector<oracle::ExactPoint> points;
   for (const oracle::DepthFacet& f : p.optimal) {
     const mpq_class scale = f.offset / dot(f.normal, f.normal, dim);
     points.push_back({f.normal[0] * scale, f.normal[1] * scale, f.normal[2] * scale});
   }
   if (points.empty()) points.push_back({0, 0, 0});
+  if (!(tolerance >= 0) || std::isinf(tolerance)) return points;  // NaN holds nothing; +∞ holds every point already
+  const mpq_class tt = mpq_class(tolerance) * tolerance;
+  for (const Truth::Foot& foot : t.boundary_feet()) {
+    const mpq_class u = foot.squared_depth - p.squared_depth - tt;
+    if (sgn(u) > 0 && u * u > 4 * tt * p.squared_depth) break;  // nearest first: every later foot is deeper still
+    if (std::find(points.begin(), points.end(), foot.point) == points.end()) points.push_back(foot.point);
+  }
   return points;
 }
 
@@ -436,17 +483,24 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const auto& [ca, cb] = *result.contacts;
     const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
-    const double offset = oracle::contact_offset(ca, cb, *p);
-    j.contact_error = std::max({offset, root(da), root(db)});
     const double wa = allow.witness(ca), wb = allow.witness(cb);
-    // a − b within the allowance of a closest boundary point PD·n̂ of A⊖B, exactly (|a − b − t|² against its square).
+    // a − b within the allowance of the closest point of a facet of A⊖B at the depth's allowance from PD (an optimal
+    // one: PD·n̂), exactly (|a − b − t|² against its square).
     oracle::ExactPoint gap = exact_point(ca);
     for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
-    const std::vector<oracle::ExactPoint> closest = closest_boundary_points(*p, c.dim);
+    const std::vector<oracle::ExactPoint> closest = contact_candidates(t, allowed, c.dim);
     const double contact_allowance = allowed + wa + wb;
     std::vector<bool> fits;
-    for (const oracle::ExactPoint& x : closest)
-      fits.push_back(root_within(squared_distance(gap, x, c.dim), contact_allowance));
+    // The error: the offset from the nearest optimal PD·n̂ (in 256-bit floating point), or from a nearer foot of a
+    // facet within the allowance (after the optimal ones in `closest`).
+    double offset = oracle::contact_offset(ca, cb, *p);
+    const std::size_t optimal = std::max<std::size_t>(p->optimal.size(), 1);
+    for (std::size_t i = 0; i < closest.size(); ++i) {
+      const mpq_class squared = squared_distance(gap, closest[i], c.dim);
+      fits.push_back(root_within(squared, contact_allowance));
+      if (i >= optimal) offset = std::min(offset, root(squared));
+    }
+    j.contact_error = std::max({offset, root(da), root(db)});
     if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
         std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
       flag(Finding::ContactOutsideContract);

@@ -767,6 +767,45 @@ TEST(Judge, TheNormalAndTheContactsDescribeOneContact) {
   }
 }
 
+// Contact points are judged as the depth and the normal they come with are: on a facet of A⊖B whose depth is within the
+// depth's allowance of PD, not only on an exactly optimal one. B = A + (1/2, 1/2 + 2^−53), unit squares: PD = 1/2 −
+// 2^−53 along +y, and the +x facet 2^−53 deeper, a tie up to the last bit of the input. An answer along +x (depth 1/2,
+// normal +x, the +x facet's contact points) has its depth and normal within the contract; its contacts were refused,
+// measured against +y's closest point alone, 0.7 away. A facet deeper than the allowance still does not count, and
+// the normal and the contacts still describe one contact.
+TEST(Judge, ContactsOnAFacetWithinTheDepthsAllowanceAreJudgedAsTheDepthIs) {
+  const double dy = 0.5 + std::ldexp(1.0, -53);
+  const casefile::Case near_tie = unit_squares(0.5, dy);
+  const Truth t(near_tie, oracle::hull_oracle(near_tie));
+  ASSERT_EQ(t.penetration().optimal.size(), 1u);
+  ASSERT_EQ(t.penetration().squared_depth, mpq_class(1 - dy) * mpq_class(1 - dy));
+  const Info all = info_of("double", kDecides | kPenetrates | kNormal | kContacts);
+  Result along_x = penetrating({1, 0, 0}, {1, 0.75, 0}, {0.5, 0.75, 0});
+  along_x.contacts.reset();
+  ASSERT_EQ(judge(t, along_x, info_of("double", kDecides | kPenetrates | kNormal)).finding, Finding::None)
+      << "the +x facet's depth and normal are within the contract";
+  EXPECT_EQ(judge(t, penetrating({1, 0, 0}, {1, 0.75, 0}, {0.5, 0.75, 0}), all).finding, Finding::None);
+  Result along_y = penetrating({0, 1, 0}, {0.75, 1, 0}, {0.75, dy, 0});
+  along_y.penetration = 1 - dy;
+  EXPECT_EQ(judge(t, along_y, all).finding, Finding::None);
+  // One contact: the optimal normal with the other facet's contact points, and the reverse.
+  EXPECT_EQ(judge(t, penetrating({0, 1, 0}, {1, 0.75, 0}, {0.5, 0.75, 0}), all).finding,
+            Finding::ContactOutsideContract);
+  Result mixed = penetrating({1, 0, 0}, {0.75, 1, 0}, {0.75, dy, 0});
+  mixed.penetration = 1 - dy;
+  EXPECT_EQ(judge(t, mixed, all).finding, Finding::ContactOutsideContract);
+  // 2^−30 apart: the +x facet is no answer, and its contact points are refused with the right depth and normal.
+  const double far_dy = 0.5 + std::ldexp(1.0, -30);
+  const casefile::Case apart = unit_squares(0.5, far_dy);
+  const Truth u(apart, oracle::hull_oracle(apart));
+  Result contacts_off = penetrating({0, 1, 0}, {1, 0.75, 0}, {0.5, 0.75, 0});
+  contacts_off.penetration = 1 - far_dy;
+  EXPECT_EQ(judge(u, contacts_off, all).finding, Finding::ContactOutsideContract);
+  Result right = penetrating({0, 1, 0}, {0.75, 1, 0}, {0.75, far_dy, 0});
+  right.penetration = 1 - far_dy;
+  EXPECT_EQ(judge(u, right, all).finding, Finding::None);
+}
+
 // A normal's directional depth and the contacts' offset from PD·n̂ are compared with their allowances exactly, not
 // after rounding the oracle's 256-bit values to double. B = A + (1/2, 0, 0), unit cubes (PD = 1/2 along +x). An answer
 // is moved through its allowance in steps far below an ulp of its error: the normal (1, Y, z), with Y the last double

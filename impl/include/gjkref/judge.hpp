@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gjkref/casefile.hpp"
 #include "gjkref/implementations.hpp"
@@ -33,8 +34,8 @@ enum class Finding {
   MissingContacts,             // reports a positive depth, declares contact points, reports none
   DepthOutsideContract,        // the reported penetration depth is off by more than the contract allows
   NormalOutsideContract,       // the directional depth along the reported normal exceeds PD by more than allowed
-  ContactOutsideContract,      // a contact point is off its hull, or a − b is not a closest boundary point of A⊖B (where
-                               // optimal facets tie: not that of a facet the reported normal points to)
+  ContactOutsideContract,      // a contact point is off its hull, or a − b is not the closest point of a facet of A⊖B
+                               // within the depth's allowance (where several are: of one the reported normal points to)
   NonFiniteNumber,             // a NaN or an infinity in the distance, the witnesses, the depth, the normal, ...
   Failed,                      // the implementation reported a failure
   Threw,
@@ -55,11 +56,20 @@ class Truth {
   // Throws what penetration_oracle throws (a CertificateError: a bug in gjkref).
   const oracle::Penetration& penetration() const;
   bool penetration_computed() const { return penetration_.has_value(); }
+  // The closest point to the origin of each facet plane of A⊖B (the penetration's surface), one per plane, with its
+  // squared distance from the origin, nearest first: where contact points may lie (docs/contract.md). Empty when
+  // the surface is (a flat A⊖B). Computed on first need.
+  struct Foot {
+    mpq_class squared_depth;
+    oracle::ExactPoint point;
+  };
+  const std::vector<Foot>& boundary_feet() const;
 
  private:
   const casefile::Case* case_;
   oracle::Answer answer_;
   mutable std::optional<oracle::Penetration> penetration_;
+  mutable std::optional<std::vector<Foot>> feet_;
 };
 
 struct Judged {
@@ -72,7 +82,7 @@ struct Judged {
   std::optional<double> witness_error;   // the larger distance of a witness from its hull
   std::optional<double> depth_error;     // |reported depth − PD|
   std::optional<double> normal_error;    // h_D(n)/|n| − PD along the reported normal n
-  std::optional<double> contact_error;   // distance of a − b from the nearest closest boundary point of A⊖B
+  std::optional<double> contact_error;   // distance of a − b from the nearest PD·n̂, or a nearer facet's (contract)
   double scale = 0;                      // M of docs/contract.md, for errors relative to the input's size
   double band = 0;                       // the verdict band B that applied (0 for exact implementations)
 
