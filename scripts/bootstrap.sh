@@ -31,6 +31,7 @@ PACKAGES=(
   libchipmunk-dev     # impl/: Chipmunk2D's cpShapesCollide (2D, double)
   python3             # tests that read report.json (impl/tests/judge-plugins.sh, cli/tests/check-interrupt.sh)
   procps              # pgrep and ps in cli/tests/check-interrupt.sh
+  git                 # scripts/check-campaign-ledger (CTest scripts.campaign-ledger) builds a repository to test on
 )
 for mode in "$@"; do
   case "$mode" in
