@@ -1,6 +1,6 @@
 // Fuzz target: the gjkref-case/1 parser (docs/case-format.md) on arbitrary bytes. Reading must never crash or hang;
 // a rejected document must name what is wrong; an accepted one must write back to a document that reads as the same
-// cases, bit for bit (NaN payloads aside: every NaN reads back as a NaN).
+// cases, bit for bit (NaN payloads aside: every NaN reads back as a NaN), warm starts included.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +23,14 @@ bool same_coordinate(double x, double y) {
 
 bool same_case(const Case& x, const Case& y) {
   if (x.name != y.name || x.dim != y.dim || x.note != y.note) return false;
+  if (x.warm_start.has_value() != y.warm_start.has_value()) return false;
+  if (x.warm_start) {
+    const auto &u = *x.warm_start, &v = *y.warm_start;
+    if (u.pairs != v.pairs || u.direction.has_value() != v.direction.has_value()) return false;
+    if (u.direction)
+      for (int j = 0; j < 3; ++j)
+        if (!same_coordinate((*u.direction)[j], (*v.direction)[j])) return false;
+  }
   for (const auto& [s, t] : {std::pair{&x.a, &y.a}, std::pair{&x.b, &y.b}}) {
     if (s->points.size() != t->points.size()) return false;
     for (std::size_t i = 0; i < s->points.size(); ++i)

@@ -12,9 +12,13 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "gjkref/case_shapes.hpp"
 #include "gjkref/certified.hpp"
@@ -75,8 +79,32 @@ const char* scalar_name() {
   else return "exact";
 }
 
+// intersect()'s verdict judged as `gjkref check` judges a boolean query (impl::judge, docs/contract.md): the band is
+// on the signed distance, d apart and −PD overlapping, so "separated" on an overlap deeper than the band is outside the
+// contract — which the distance alone (0 for every pair that meets) cannot tell.
 template <class T>
-void check_floating(const Case& c, const oracle::Answer* truth, Report& report) {
+std::optional<std::string> boolean_verdict_outside_contract(const impl::Truth& truth, Status boolean_result) {
+  impl::Info info;
+  info.name = std::string("intersect-") + scalar_name<T>();
+  info.scalar = scalar_name<T>();
+  info.in_2d = info.in_3d = true;
+  info.capabilities = impl::kDecides;
+  impl::Result r;
+  r.status = impl::Status::Answered;
+  r.separated = boolean_result == Status::Separated;
+  try {
+    const impl::Judged j = impl::judge(truth, r, info);
+    if (!j.disagrees()) return std::nullopt;
+    return std::string(impl::to_string(j.finding));
+  } catch (const std::logic_error& e) {  // the depth oracle failed (a violation of its own, reported by the caller)
+    return std::string("not judged: the penetration oracle failed: ") + e.what();
+  }
+}
+
+// `truth`: the oracle's answer on finite input (nullptr otherwise), with the penetration depth on demand.
+template <class T>
+void check_floating(const Case& c, const impl::Truth* judged_truth, Report& report) {
+  const oracle::Answer* truth = judged_truth ? &judged_truth->answer() : nullptr;
   const Case held = as_held_by<T>(c);
   const InputError expected = input_error_of(held);
   const auto [distance_result, boolean_result] = casefile::in_dimension<T>(c, [&]<class V>() {
@@ -119,9 +147,8 @@ void check_floating(const Case& c, const oracle::Answer* truth, Report& report) 
     violation("distance() outside docs/contract.md");
   if (boolean_result != Status::Separated && boolean_result != Status::Intersecting)
     violation("intersect() gave no answer");
-  else if ((boolean_result == Status::Separated) != truly_separated &&
-           truth->distance > verdict_band(eps, m, r, c.dim, rounded))
-    violation("intersect()'s verdict is wrong outside the verdict band");
+  else if (const auto finding = boolean_verdict_outside_contract<T>(*judged_truth, boolean_result))
+    violation("intersect()'s verdict is wrong outside the verdict band (" + *finding + ")");
 }
 
 // The reference's floating modes as `gjkref check` runs them (impl/, in process): float, double and long double.
@@ -155,8 +182,10 @@ inline Report check_reference(const Case& c) {
   Report report;
   const bool finite = input_error_of(c) == InputError::None;
   std::optional<oracle::Answer> truth;
+  std::optional<impl::Truth> judged_truth;  // the depth computed once, for the checks below and the judge's
   if (finite) {
     truth = oracle::fast_oracle(c);
+    judged_truth.emplace(c, *truth);
     std::ostringstream line;
     line << "oracle: " << oracle::to_string(truth->verdict) << ", d^2 = " << truth->squared_distance.get_str()
          << ", d = " << truth->distance << "\n";
@@ -173,6 +202,13 @@ inline Report check_reference(const Case& c) {
     const bool certified_right = casefile::in_dimension<double>(c, [&]<class V>() {
       const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
       const auto r = certified_distance(a, b, {}, CertifiedOutput::WithExact);
+      // Without its exact part (the invalid-input answer) or its witnesses, the answer is not the oracle's: a
+      // violation to print, not a null pointer to follow.
+      if (!r.exact || !r.witness_a || !r.witness_b) {
+        report.answers += std::string("certified: ") + to_string(r.contact_class) + " (" + to_string(r.path) +
+                          "), without its exact answer or witnesses\n";
+        return false;
+      }
       report.answers += std::string("certified: ") + to_string(r.contact_class) + " (" + to_string(r.path) +
                         "), d^2 = " + r.exact->squared_distance.get_str() + "\n";
       bool same = std::string(to_string(r.contact_class)) == oracle::to_string(truth->verdict) &&
@@ -187,10 +223,9 @@ inline Report check_reference(const Case& c) {
     if (!certified_right) report.violations.push_back("certified: not the oracle's answer");
     // The penetration-depth oracle on every pair that reaches depth: its certificate checks (penetration_oracle
     // throws CertificateError otherwise) and its two methods agree exactly (DisagreementError).
-    const impl::Truth judged_truth(c, *truth);  // the depth computed once, for this check and the judge's
     if (truth->verdict == oracle::Verdict::Overlapping || truth->verdict == oracle::Verdict::Touching) {
       try {
-        const oracle::Penetration& p = judged_truth.penetration();
+        const oracle::Penetration& p = judged_truth->penetration();
         oracle::cross_check_penetration(c, *truth, p);
         report.answers += "penetration depth: PD^2 = " + p.squared_depth.get_str() + ", " +
                           std::to_string(p.optimal.size()) + " optimal facets\n";
@@ -209,18 +244,18 @@ inline Report check_reference(const Case& c) {
         report.violations.push_back(std::string("penetration oracle: ") + e.what());
       }
     }
-    if (report.violations.empty()) check_floating_as_judged(judged_truth, report);
+    if (report.violations.empty()) check_floating_as_judged(*judged_truth, report);
   } else if (oracle::fast_oracle(c).verdict != oracle::Verdict::InvalidInput) {
     report.violations.push_back("oracle: invalid input not reported");
   }
-  const oracle::Answer* t = truth ? &*truth : nullptr;
+  const impl::Truth* t = judged_truth ? &*judged_truth : nullptr;
   check_floating<float>(c, t, report);
   check_floating<double>(c, t, report);
   check_floating<long double>(c, t, report);
   return report;
 }
 
-// On a violation: the case and every answer to stderr, the case to $GJKREF_FAILURE_DIR/fuzz-violation.json (when
+// On a violation: the case and every answer to stderr, the case to $GJKREF_FAILURE_DIR/fuzz-violation-PID.json (when
 // set), then abort() so that libFuzzer keeps the input.
 inline void abort_on_violation(const Case& c, const Report& report) {
   if (report.violations.empty()) return;
@@ -228,7 +263,8 @@ inline void abort_on_violation(const Case& c, const Report& report) {
   for (const std::string& v : report.violations) std::fprintf(stderr, "  %s\n", v.c_str());
   std::fprintf(stderr, "%s%s\n", report.answers.c_str(), casefile::write(c).c_str());
   if (const char* dir = std::getenv("GJKREF_FAILURE_DIR")) {
-    std::ofstream out(std::string(dir) + "/fuzz-violation.json");
+    // One file per violation: under libFuzzer's -fork, many processes find violations in one campaign.
+    std::ofstream out(std::string(dir) + "/fuzz-violation-" + std::to_string(::getpid()) + ".json");
     out << casefile::write(c);
   }
   std::abort();

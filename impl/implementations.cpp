@@ -201,7 +201,10 @@ class Reference final : public Implementation {
           }
           out.detail += std::string(", EPA ") + to_string(p.status);
         } else {
-          out.detail += std::string(", EPA ") + to_string(p.status) + " (no depth)";
+          out.detail += std::string(", EPA ") + to_string(p.status) +
+                        (p.status == PenetrationStatus::InvalidInput ? std::string(": ") + to_string(p.gjk.input_error)
+                                                                    : std::string()) +
+                        " (no depth)";
         }
       }
       return out;
