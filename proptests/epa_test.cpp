@@ -393,8 +393,9 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
   EXPECT_TRUE(std::isfinite(raw.squared_depth));
   if (!scaled_exactly(ad, as) || !scaled_exactly(bd, bs)) return;
   EXPECT_EQ(certified_penetration(as, bs).depth, std::ldexp(certified.depth, k)) << "scaled by 2^" << k;
-  // The double EPA's products are of degree up to 10 in the coordinates: covariant while none underflows or overflows,
-  // so for coordinates within 2^±60 (the depth-scales family goes beyond, where it may answer rounding-failure).
+  // The double EPA's quantities are of degree at most the dimension in the coordinates of its frame (EpaFrame,
+  // epa.hpp; visibility's orientation the highest): covariant under 2^k while none underflows or overflows, which
+  // coordinates within 2^±60 keep far from (the depth-scales family goes beyond, where it may answer rounding-failure).
   const auto moderate = [](const ConvexPoints<VD>& s) {
     return std::all_of(s.points().begin(), s.points().end(), [](const VD& x) {
       for (int i = 0; i < VD::dimension; ++i)

@@ -723,9 +723,10 @@ inline const std::vector<Case>& rare_path_cases() {
 // Committed cases of one dimension, each met in other exact ways: scaled by 2^k (k in [−40, 40]: away from underflow
 // and overflow every double and long double operation of the reference scales exactly, so the same rounding and the
 // same path, the rare ones included; a case whose coordinates would not all scale exactly — a subnormal losing bits, a
-// huge one becoming infinite — is left unscaled, since it would no longer be the same case); its axes permuted and reflected (exact too: the same geometry met from another first search direction,
-// so other paths to the same hard spot — all 96 variants of finding 9, with A and B swapped, still reach its walk,
-// from both sides of its triangles); A and B swapped; A's points in reverse order. The properties then judge each one
+// huge one becoming infinite — is left unscaled, since it would no longer be the same case); its axes permuted and
+// reflected (exact too: the same geometry in other coordinates, whose sums are formed in other orders and whose search
+// directions point elsewhere, so other paths to the same hard spot); A and B swapped; A's points in reverse order (the
+// cold start, a₀ − b₀, is then another vertex pair). The properties then judge each one
 // in every mode, so a fixed finding stays fixed under the transformations that keep it hard. `kind` prefixes the name.
 inline rc::Gen<Case> committed_variants(const std::vector<Case>& cases, int dim, const std::string& kind) {
   std::vector<Case> of_dim;

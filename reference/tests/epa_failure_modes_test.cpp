@@ -1313,5 +1313,48 @@ TYPED_TEST(EpaFailureModes, EveryOtherOutcomeIsAStatus) {
   }
 }
 
+// Finite coordinates whose difference a − b leaves the scalar's range, met by EPA and not by GJK: A = B through the
+// origin, so GJK's cold start a₀ − b₀ is the origin and it answers intersecting at once; EPA's first support along x
+// is 2^1023 − (−2^1023). Double stops with InvalidInput DifferenceOverflow and nothing claimed, as GJK does when its
+// own support overflows; long double and the rationals hold the difference and give PD (the least width of A: 1/√2 in
+// 3D, across the triangle 0, e_y, e_z; 1 in 2D, A's height over its long base); float cannot hold the input. The
+// certified mode answers exactly. Cause: the overflowed point made an infinite normal, returned as "touching" with
+// normal (0, −∞) (cases/findings/epa-difference-overflow-nan-normal-2d.json). Does not matter: the points' order.
+TYPED_TEST(EpaFailureModes, AnOverflowingDifferenceIsAStatusNotAnInfinity) {
+  using T = TypeParam;
+  const double big = std::ldexp(1.0, 1023);
+  const auto check = [](const auto& a) {
+    using V = typename std::decay_t<decltype(a)>::vector_type;
+    const Penetration<V> p = penetration(a, a);
+    if constexpr (std::is_same_v<T, float>) {
+      EXPECT_EQ(p.status, PenetrationStatus::InvalidInput);
+      EXPECT_EQ(p.gjk.input_error, InputError::NonFiniteA) << "2^1023 is beyond float's range";
+    } else if constexpr (std::is_same_v<T, double>) {
+      ASSERT_EQ(p.gjk.status, Status::Intersecting) << "GJK must not meet the overflow for this test to mean anything";
+      EXPECT_EQ(p.status, PenetrationStatus::InvalidInput);
+      EXPECT_EQ(p.gjk.input_error, InputError::DifferenceOverflow);
+      EXPECT_EQ(p.squared_depth, T(0));
+      EXPECT_TRUE(is_zero(p.normal));
+      EXPECT_TRUE(is_zero(p.translation));
+      EXPECT_EQ(p.facet_size, 0);
+      EXPECT_EQ(p.certificate.answer, -1);
+      const CertifiedPenetration<V> c = certified_penetration(a, a, true);
+      EXPECT_EQ(c.status, PenetrationStatus::Penetrating);
+      ASSERT_TRUE(c.exact.has_value());
+      EXPECT_EQ(c.exact->squared_depth, V::dimension == 3 ? Exact(1, 2) : Exact(1));
+    } else {
+      EXPECT_EQ(p.status, PenetrationStatus::Penetrating);
+      if constexpr (is_exact_v<T>) {
+        EXPECT_EQ(p.squared_depth, V::dimension == 3 ? Exact(1, 2) : Exact(1));
+      } else {
+        using std::fabs;
+        EXPECT_LT(fabs(p.squared_depth - (V::dimension == 3 ? T(0.5) : T(1))), T(1e-12));
+      }
+    }
+  };
+  check(test::shape3<T>({{0, 0, 0}, {big, 0, 0}, {-big, 0, 0}, {0, 1, 0}, {0, 0, 1}}));
+  check(test::shape2<T>({{0, 0}, {big, 0}, {-big, 0}, {0, 1}}));
+}
+
 }  // namespace
 }  // namespace gjkref

@@ -58,8 +58,8 @@ struct Weight {
 // - separated: v ≠ 0, squared_distance = |v|², and v·a ≥ v·witness_a for every a, v·b ≤ v·witness_b for every b:
 //   the plane through v normal to v has A⊖B on its far side, so v is the point of A⊖B closest to the origin;
 // - touching: v = 0, and `normal` u ≠ 0 with u·a ≤ u·witness_a for every a and u·b ≥ u·witness_b for every b: a
-//   plane through the origin with A⊖B on one side, so the origin is on the boundary. (The QP method gives no normal:
-//   its touching answers prove only that the origin is in A⊖B.)
+//   plane through the origin with A⊖B on one side, so the origin is on the boundary. (Both methods give one: the hull
+//   method a facet's normal, the QP method its class program's dual or, for a flat A⊖B, a normal of its affine hull.)
 // - overlapping: v = 0, and the points carrying weights span the whole space (their differences a − a₀, b − b₀ have
 //   full rank): with every weight positive, the origin is in the relative interior of conv(those of A) −
 //   conv(those of B), which is full-dimensional, so it is an interior point of A⊖B.
@@ -216,8 +216,8 @@ std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
 
 // The time bound on oracle calls (hull_oracle, qp_oracle and the depth methods: CGAL code that must terminate, and did
 // not always in other versions or with other pricing rules; docs/oracle.md). CPU time, not wall time: a paused,
-// starved or frozen process is not hanging. The default: far above the slowest call measured (qp_oracle, 64 points per
-// shape, 3D: about 12 ms; docs/oracle.md).
+// starved or frozen process is not hanging. The default: above the slowest calls measured within the methods' reach
+// (about 10 s; docs/oracle.md, "Reach"), where a generated case takes milliseconds.
 inline constexpr double kDefaultOracleTimeLimitSeconds = 60;
 void set_time_limit(double seconds);
 double time_limit();

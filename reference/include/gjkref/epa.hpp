@@ -50,7 +50,7 @@ enum class PenetrationStatus {
   Touching,        // the shapes touch: the depth is 0, `normal` the normal of a plane through the origin supporting A⊖B
   Separated,       // GJK found them apart: `gjk` has the distance and the witness points
   IterationLimit,  // GJK or EPA reached its cap first
-  InvalidInput,    // see gjk.input_error
+  InvalidInput,    // see gjk.input_error: GJK's, or DifferenceOverflow when a support point EPA met overflowed
   // Floating modes only: rounding left the polytope without volume (its points do not span the space, or no facet is
   // left), so there is no answer to give. Unreachable in exact arithmetic.
   RoundingFailure,
@@ -674,6 +674,7 @@ struct Start {
   std::vector<SupportPoint<V>> points;
   std::optional<V> touching_normal;
   std::optional<V> outgrown;  // a point of A⊖B beyond the frame's headroom (EpaFrame::holds): start over around it
+  bool overflowed = false;    // a support point a − b beyond the scalar's range (floating modes): no answer
   int expansions = 0;
 };
 
@@ -757,6 +758,10 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
     for (const V& d : {n, V(-n)}) {
       const SupportPoint<V> support = minkowski_support(a, b, d);
       ++start.expansions;
+      if (!is_finite(support.w)) {
+        start.overflowed = true;
+        return start;
+      }
       if (!frame.holds(support.w)) {
         start.outgrown = support.w;
         return start;
@@ -871,7 +876,16 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
   } else {
     start = start_polytope(a, b, p.gjk.simplex, frame);
   }
+  // A support point a − b beyond the scalar's range (finite inputs near its top; floating modes only): as GJK does
+  // (InputError::DifferenceOverflow), EPA stops with the status, where the overflowed point would leave infinities and
+  // NaNs in every facet built on it. Its frame holds no such point (EpaFrame::holds), so no restart could help.
+  const auto overflow = [&p]() {
+    p.status = PenetrationStatus::InvalidInput;
+    p.gjk.input_error = InputError::DifferenceOverflow;
+    return std::optional<V>();
+  };
   p.expansions += start.expansions;
+  if (start.overflowed) return overflow();
   if (start.outgrown) return start.outgrown;
   if (start.touching_normal) return touching(*start.touching_normal);
   Polytope<V> polytope(start.points);
@@ -889,6 +903,7 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
       if (!(nearest->normal_squared > 0)) return rounding_failure();
     }
     const SupportPoint<V> support = minkowski_support(a, b, nearest->normal);
+    if (!is_finite(support.w)) return overflow();
     if (!frame.holds(support.w)) return support.w;
     const SupportPoint<V> w = frame.in(support);
     if (!supported_by(*nearest, w, polytope)) {  // D reaches past the nearest facet's plane: grow
@@ -913,6 +928,7 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
     // a facet at that distance), its plane checked to support D (so the answer stands on its own). Floating modes,
     // where rounding can refuse every facet a weight or the check: the nearest facet.
     std::optional<V> outgrown;  // a support point met in the checks that does not fit the frame
+    bool overflowed = false;    // or that overflowed
     const auto holds_the_answer = [&](const Facet<V>& f) {
       if (&f == nearest && !is_exact_v<T>) return true;
       if (!Polytope<V>::as_near(f, *nearest)) return false;
@@ -920,6 +936,10 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
       const auto lambda = facet_weights(polytope, f, t);
       if (std::any_of(lambda.begin(), lambda.end(), [](const T& l) { return !(l >= 0); })) return false;  // NaN too
       const SupportPoint<V> support = minkowski_support(a, b, f.normal);
+      if (!is_finite(support.w)) {
+        overflowed = true;
+        return false;
+      }
       if (!frame.holds(support.w)) {
         outgrown = support.w;
         return false;
@@ -928,6 +948,7 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
     };
     for (const auto& f : facets) {
       if (!holds_the_answer(f)) {
+        if (overflowed) return overflow();
         if (outgrown) return outgrown;
         continue;
       }

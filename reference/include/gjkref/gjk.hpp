@@ -80,7 +80,8 @@ struct Result {
   // (in floating modes the two may differ by up to the touching band).
   V witness_a{}, witness_b{};
   Simplex<V> simplex;  // when intersecting: the certificate, a simplex of A⊖B containing the origin
-  // Passes of the main loop, each making one support query (a shape without vertex access takes one more to start).
+  // Passes of the main loop, each making one support query (a start from a direction takes one more: the options'
+  // initial direction, or +x for shapes without vertex access; first_point).
   // The walk past a flat segment (rule 6) makes at most kStalledStepsWithGap more per query, not counted here.
   int iterations = 0;
   Pass pass = Pass::Textbook;  // which pass answered (floating modes: Careful after a hand-over)
