@@ -207,7 +207,12 @@ void family(int which, long queries, std::mt19937_64& g) {
 
 int main() {
   const char* env = std::getenv("GJKREF_DIGEST_QUERIES");
-  const long queries = env ? std::atol(env) : 20000;
+  char* end = nullptr;
+  const long queries = env ? std::strtol(env, &end, 10) : 20000;
+  if (env && (end == env || *end != '\0' || queries <= 0)) {
+    std::fprintf(stderr, "answer_digest: GJKREF_DIGEST_QUERIES must be a positive integer, not '%s'\n", env);
+    return 2;
+  }
   std::mt19937_64 g(20261127);
   for (int f = 0; f < 5; ++f) {
     family<Vec2<double>>(f, queries, g);

@@ -12,9 +12,13 @@ import json
 import sys
 
 summary_only = "--summary" in sys.argv[1:]
-data = json.load(sys.stdin)
+try:
+    data = json.load(sys.stdin)
+    files = data["data"][0]["files"]
+except (json.JSONDecodeError, KeyError, IndexError, TypeError) as e:
+    sys.exit(f"coverage-gaps: stdin is not llvm-cov export JSON ({e})")
 totals = []
-for f in data["data"][0]["files"]:
+for f in files:
     outcomes = collections.defaultdict(lambda: [0, 0])
     for b in f.get("branches", []):  # [line, col, end line, end col, true count, false count, ...]
         key = (b[0], b[1])
@@ -40,4 +44,6 @@ for name, covered, all_outcomes, compile_time in totals:
     print(f"{name:<28}{covered:>9}{all_outcomes:>6}{share:>9}   ({compile_time})")
 c = sum(t[1] for t in totals)
 n = sum(t[2] for t in totals)
+if n == 0:
+    sys.exit("coverage-gaps: the export holds no branch outcomes (was the coverage build made with branch coverage?)")
 print(f"{'all':<28}{c:>9}{n:>6}{100 * c / n:>8.1f} %")
