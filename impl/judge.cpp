@@ -505,11 +505,13 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
         std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
       flag(Finding::ContactOutsideContract);
     } else if (result.normal && closest.size() > 1) {
-      // The normal and the contacts describe one contact (plugin.h): where optimal facets tie, a − b must be the
-      // closest point of a facet the normal points to — as aligned with it, n·t, as with any other, within the
-      // normal's and the contacts' allowances together ((best − n·t)/|n|; every t has length PD). A normal
-      // along one tied facet with contacts on another passed both checks, each on its own. Pinned by
-      // Judge.TheNormalAndTheContactsDescribeOneContact.
+      // The normal and the contacts describe one contact (plugin.h): where several facets qualify (optimal ones that
+      // tie, or facets within the depth's allowance of PD), a − b must be the closest point of a facet the normal
+      // points to — as aligned with it, n·t, as with any other, within the normal's and the contacts' allowances
+      // together ((best − n·t)/|n|; every t has length between PD and PD plus the depth's allowance). A normal along
+      // one tied facet with contacts on another passed both checks, each on its own. Pinned by
+      // Judge.TheNormalAndTheContactsDescribeOneContact and
+      // Judge.ContactsOnAFacetWithinTheDepthsAllowanceAreJudgedAsTheDepthIs.
       const oracle::ExactPoint n = exact_point(*result.normal);
       std::vector<mpq_class> along;
       for (const oracle::ExactPoint& x : closest) along.push_back(dot(n, x, c.dim));

@@ -175,14 +175,6 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
   return oracle::fast_oracle(make_case(dim, "witness", {p}, points)).squared_distance;
 }
 
-// A floating mode within docs/contract.md: verdict and distance (judge_floating), termination within the cap, the
-// boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
-// |witness_a − witness_b| within D + 2·that of the distance.
-// Float only on input its rounding keeps relative (float_rounding_is_relative). Double is judged beyond its stated range
-// (2^±kDoubleJudgedExponent) too, where it holds, but not where its allowances underflow in double (128·ε·M below the
-// least normal double, the rule of impl/judge.cpp): there a relative claim cannot be measured, and only the status and
-// the cap are asserted (near 2^−1030, say: the exact, certified and long double modes are judged there). Long double's
-// range holds every double: judged everywhere, to double's resolution (distance_allowance).
 // Can a difference a − b of the case's points leave T's range (finite input near its top)?
 template <class T>
 bool difference_may_overflow(const Case& c) {
@@ -195,6 +187,14 @@ bool difference_may_overflow(const Case& c) {
   return false;
 }
 
+// A floating mode within docs/contract.md: verdict and distance (judge_floating), termination within the cap, the
+// boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
+// |witness_a − witness_b| within D + 2·that of the distance.
+// Float only on input its rounding keeps relative (float_rounding_is_relative). Double is judged beyond its stated range
+// (2^±kDoubleJudgedExponent) too, where it holds, but not where its allowances underflow in double (128·ε·M below the
+// least normal double, the rule of impl/judge.cpp): there a relative claim cannot be measured, and only the status and
+// the cap are asserted (near 2^−1030, say: the exact, certified and long double modes are judged there). Long double's
+// range holds every double: judged everywhere, to double's resolution (distance_allowance).
 template <class T>
 void floating_properties(const Case& c, const Answer& truth, const Settings& given = Settings()) {
   if constexpr (std::is_same_v<T, float>)
@@ -798,8 +798,8 @@ GJKREF_PROPERTY(InvalidInput, OverflowingDifferences3d, ()) { overflow_propertie
 
 // ---- the judge of the floating properties (gjkref/contract.hpp) refuses what the contract refuses
 
-// On the true answer of any case: the truth itself agrees; a distance 3/2 of the allowance away is refused, half of it
-// is not; a wrong verdict at the true distance is refused exactly when that distance is outside the verdict band.
+// On the true answer of any case: the truth itself agrees; a distance 3/2 of the allowance away is refused (where that
+// is finite), half of it is not; a wrong verdict at the true distance is refused exactly when that distance is outside the verdict band.
 void judge_properties(const Case& c) {
   saving_case_on_failure(c, [&] {
     const Answer truth = oracle::fast_oracle(c);
@@ -817,7 +817,10 @@ void judge_properties(const Case& c) {
         const double band = verdict_band(eps, m, r, c.dim, rounded);
         RC_ASSERT(judge(separated, truth.distance) == Judgement::Agrees);
         RC_ASSERT(judge(separated, truth.distance + allowed / 2) == Judgement::Agrees);
-        if (allowed > 0) RC_ASSERT(judge(separated, truth.distance + 1.5 * allowed) == Judgement::Violates);
+        // An infinite allowance refuses nothing: input whose scale M leaves double's range (a committed finding at
+        // 2^1023), far outside the range the contract judges (docs/contract.md, "Range").
+        if (allowed > 0 && std::isfinite(1.5 * allowed))
+          RC_ASSERT(judge(separated, truth.distance + 1.5 * allowed) == Judgement::Violates);
         RC_ASSERT(judge(!separated, truth.distance) ==
                   (truth.distance <= band ? Judgement::WithinBand : Judgement::Violates));
       }

@@ -768,8 +768,9 @@ TEST(Judge, TheNormalAndTheContactsDescribeOneContact) {
 }
 
 // Contact points are judged as the depth and the normal they come with are: on a facet of A⊖B whose depth is within the
-// depth's allowance of PD, not only on an exactly optimal one. B = A + (1/2, 1/2 + 2^−53), unit squares: PD = 1/2 −
-// 2^−53 along +y, and the +x facet 2^−53 deeper, a tie up to the last bit of the input. An answer along +x (depth 1/2,
+// depth's allowance of PD, not only on an exactly optimal one. A the unit square, B = A + (1/2, 1/2 + 2^−53) as doubles
+// hold it (its bottom edge at 1/2 + 2^−53, its top rounded to 3/2): PD = 1/2 − 2^−53 along +y, and the +x facet 2^−53
+// deeper, a tie up to the last bit of the input. An answer along +x (depth 1/2,
 // normal +x, the +x facet's contact points) has its depth and normal within the contract; its contacts were refused,
 // measured against +y's closest point alone, 0.7 away. A facet deeper than the allowance still does not count, and
 // the normal and the contacts still describe one contact.

@@ -1,11 +1,13 @@
 // A plugin that misbehaves on purpose, for impl/tests: what it does is chosen by the x coordinate of A's first point.
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "../adapters/adapter.hpp"
@@ -78,9 +80,12 @@ const gjkref_implementation* const kBad[] = {&kMisbehaving, &kWrongAbi};
 
 // GJKREF_TEST_WRONG_ABI set: the list includes an implementation built for another ABI version.
 // GJKREF_TEST_HANG_ON_LOAD set: the list never comes (a library hung in its initialisers).
+// GJKREF_TEST_SLOW_LOAD_MS=N: the list comes after N ms (a library whose initialisers take that long).
 extern "C" const gjkref_implementation* const* gjkref_plugin_implementations(size_t* count) {
   if (std::getenv("GJKREF_TEST_HANG_ON_LOAD"))
     for (;;) ::pause();
+  if (const char* ms = std::getenv("GJKREF_TEST_SLOW_LOAD_MS"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
   if (std::getenv("GJKREF_TEST_WRONG_ABI")) {
     *count = 2;
     return kBad;

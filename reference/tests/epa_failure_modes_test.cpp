@@ -1319,7 +1319,7 @@ TYPED_TEST(EpaFailureModes, EveryOtherOutcomeIsAStatus) {
 // own support overflows; long double and the rationals hold the difference and give PD (the least width of A: 1/√2 in
 // 3D, across the triangle 0, e_y, e_z; 1 in 2D, A's height over its long base); float cannot hold the input. The
 // certified mode answers exactly. Cause: the overflowed point made an infinite normal, returned as "touching" with
-// normal (0, −∞) (cases/findings/epa-difference-overflow-nan-normal-2d.json). Does not matter: the points' order.
+// normal (2^−287, −∞) (cases/findings/epa-difference-overflow-nan-normal-2d.json). Does not matter: the points' order.
 TYPED_TEST(EpaFailureModes, AnOverflowingDifferenceIsAStatusNotAnInfinity) {
   using T = TypeParam;
   const double big = std::ldexp(1.0, 1023);
