@@ -62,13 +62,7 @@ inline InputError input_error_of(const Case& held) {
 // Can some coordinate of some a − b leave T's range? (Then InvalidInput DifferenceOverflow is a right answer.)
 template <class T>
 bool difference_may_overflow(const Case& c) {
-  for (int j = 0; j < c.dim; ++j) {
-    long double largest_a = 0, largest_b = 0;
-    for (const auto& p : c.a.points) largest_a = std::max(largest_a, std::fabs(static_cast<long double>(p[j])));
-    for (const auto& p : c.b.points) largest_b = std::max(largest_b, std::fabs(static_cast<long double>(p[j])));
-    if (largest_a + largest_b > static_cast<long double>(std::numeric_limits<T>::max())) return true;
-  }
-  return false;
+  return gjkref::difference_may_overflow<T>(c.a.points, c.b.points, c.dim);
 }
 
 template <class T>

@@ -175,18 +175,6 @@ mpq_class squared_distance_to_hull(const std::array<double, 3>& p, const Points&
   return oracle::fast_oracle(make_case(dim, "witness", {p}, points)).squared_distance;
 }
 
-// Can a difference a − b of the case's points leave T's range (finite input near its top)?
-template <class T>
-bool difference_may_overflow(const Case& c) {
-  for (int j = 0; j < c.dim; ++j) {
-    long double largest_a = 0, largest_b = 0;
-    for (const auto& p : c.a.points) largest_a = std::max(largest_a, std::fabs(static_cast<long double>(p[j])));
-    for (const auto& p : c.b.points) largest_b = std::max(largest_b, std::fabs(static_cast<long double>(p[j])));
-    if (largest_a + largest_b > static_cast<long double>(std::numeric_limits<T>::max())) return true;
-  }
-  return false;
-}
-
 // A floating mode within docs/contract.md: verdict and distance (judge_floating), termination within the cap, the
 // boolean query's verdict, and (double) the witnesses within kContractWitnessEpsilons·ε·R of their hulls with
 // |witness_a − witness_b| within D + 2·that of the distance.
@@ -215,7 +203,7 @@ void floating_properties(const Case& c, const Answer& truth, const Settings& giv
   // claims nothing further.
   const auto overflowed = [&](const Run<T>& x) {
     return x.status == Status::InvalidInput && x.input_error == InputError::DifferenceOverflow &&
-           difference_may_overflow<T>(c);
+           difference_may_overflow<T>(c.a.points, c.b.points, c.dim);
   };
   RC_ASSERT(r.status == Status::Separated || r.status == Status::Intersecting || overflowed(r));
   RC_ASSERT(r.iterations <= kDefaultMaxIterations);

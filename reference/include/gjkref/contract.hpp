@@ -63,6 +63,21 @@ bool float_rounding_is_relative(const Points& points) {
   return within_judged_range(points, kFloatJudgedExponent);
 }
 
+// Can a difference a − b of the points (the input's coordinates, as doubles) leave T's range? Where it can, GJK and EPA
+// in T may answer InvalidInput DifferenceOverflow (docs/edge-cases.md, "Termination and bad input"), and the property
+// suite and the fuzz targets accept it. Per coordinate, the largest |a| plus the largest |b|, in long double (which
+// holds the sum of two doubles).
+template <class T, class Points>
+bool difference_may_overflow(const Points& a, const Points& b, int dim) {
+  for (int j = 0; j < dim; ++j) {
+    long double largest_a = 0, largest_b = 0;
+    for (const auto& p : a) largest_a = std::max(largest_a, std::fabs(static_cast<long double>(p[j])));
+    for (const auto& p : b) largest_b = std::max(largest_b, std::fabs(static_cast<long double>(p[j])));
+    if (largest_a + largest_b > static_cast<long double>(std::numeric_limits<T>::max())) return true;
+  }
+  return false;
+}
+
 // A floating-point answer judged against the exact truth under docs/contract.md.
 enum class Judgement {
   Agrees,      // the verdict is right and the distance within the bound
