@@ -103,7 +103,8 @@ void check_floating(const Case& c, const impl::Truth* judged_truth, Report& repo
   const InputError expected = input_error_of(held);
   const auto [distance_result, boolean_result] = casefile::in_dimension<T>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
-    const auto r = distance(a, b), i = intersect(a, b);
+    const Options<V> options = casefile::to_options<V>(c);  // the case's warm start, if any: the cold answer still
+    const auto r = distance(a, b, options), i = intersect(a, b, options);
     return std::pair{std::tuple{r.status, r.stop_rule, r.input_error, static_cast<double>(r.distance())},
                      i.status};
   });
@@ -185,7 +186,7 @@ inline Report check_reference(const Case& c) {
          << ", d = " << truth->distance << "\n";
     report.answers += line.str();
     const auto exact = casefile::in_dimension<Exact>(c, [&]<class V>() {
-      const auto r = distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b));
+      const auto r = distance(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b), casefile::to_options<V>(c));
       return std::pair{r.status, r.squared_distance()};
     });
     report.answers += std::string("exact: ") + to_string(exact.first) + ", d^2 = " + exact.second.get_str() + "\n";
@@ -195,7 +196,7 @@ inline Report check_reference(const Case& c) {
     // The certified mode: the oracle's class, squared distance, correctly rounded distance and closest vector.
     const bool certified_right = casefile::in_dimension<double>(c, [&]<class V>() {
       const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
-      const auto r = certified_distance(a, b, {}, CertifiedOutput::WithExact);
+      const auto r = certified_distance(a, b, casefile::to_options<V>(c), CertifiedOutput::WithExact);
       // Without its exact part (the invalid-input answer) or its witnesses, the answer is not the oracle's: a
       // violation to print, not a null pointer to follow.
       if (!r.exact || !r.witness_a || !r.witness_b) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "checks.hpp"
+#include "decoder.hpp"
 
 namespace gjkref::fuzz {
 namespace {
@@ -44,6 +45,36 @@ TEST(FuzzChecks, IntersectsVerdictIsJudgedOnTheSignedDistance) {
   EXPECT_TRUE(accepted(check(touch, Status::Intersecting)));
   EXPECT_TRUE(refused(check(far, Status::Intersecting)));
   EXPECT_TRUE(accepted(check(far, Status::Separated)));
+}
+
+// The decoder's warm-start byte (fuzz/decoder.hpp): after the structure byte, w & 3 = 3 gives dim + 1 index pairs,
+// 1 some, 2 a direction; an input that ends before it decodes as it did before the byte existed. A warm-started case
+// goes through every check (the cold answer is the contract: exact and certified equal to the oracle).
+TEST(FuzzDecoder, AWarmStartByteGivesTheCaseAWarmStart) {
+  std::vector<std::uint8_t> bytes = {0b00011011, 0};  // |A| = |B| = 4, no transform
+  const std::uint8_t lattice[8][3] = {{0x00, 0x00, 0x00}, {0x20, 0x00, 0x00}, {0x00, 0x20, 0x00}, {0x00, 0x00, 0x20},
+                                      {0x10, 0x10, 0x10}, {0x30, 0x10, 0x10}, {0x10, 0x30, 0x10}, {0x10, 0x10, 0x30}};
+  for (const auto& p : lattice) bytes.insert(bytes.end(), {0, p[0], p[1], p[2]});  // control byte 0: a lattice point
+  bytes.push_back(0);                                                            // no structure
+  const Case cold = decode_case(bytes.data(), bytes.size(), 3);
+  EXPECT_FALSE(cold.warm_start.has_value());
+  std::vector<std::uint8_t> warm = bytes;
+  warm.insert(warm.end(), {3, 0, 0, 1, 1, 2, 2, 3, 3});  // four pairs: (0, 0), (1, 1), (2, 2), (3, 3)
+  const Case c = decode_case(warm.data(), warm.size(), 3);
+  ASSERT_TRUE(c.warm_start.has_value());
+  EXPECT_EQ(c.warm_start->pairs.size(), 4u);
+  EXPECT_EQ(c.warm_start->pairs[3], (std::array<std::size_t, 2>{3, 3}));
+  EXPECT_EQ(c.a.points, cold.a.points);
+  EXPECT_EQ(c.b.points, cold.b.points);
+  std::vector<std::uint8_t> direction = bytes;
+  direction.insert(direction.end(), {2, 0xF0, 0x10, 0});  // (−1, 1, 0)
+  const Case d = decode_case(direction.data(), direction.size(), 3);
+  ASSERT_TRUE(d.warm_start.has_value() && d.warm_start->direction.has_value());
+  EXPECT_EQ(*d.warm_start->direction, (std::array<double, 3>{-1, 1, 0}));
+  for (const Case* x : {&c, &d}) {
+    const Report r = check_reference(*x);
+    EXPECT_TRUE(r.violations.empty()) << r.answers;
+  }
 }
 
 }  // namespace

@@ -19,11 +19,18 @@
 //     3  two boxes posed as an engine poses them (gjkref/case_boxes.hpp): per box and axis a half-extent byte
 //        ((b & 15) + 1)/4, then for B an angle byte and (3D) a tilt byte, in 1/256 of a turn; B's centre is above A's
 //        by the sum of their half-heights less 2^−((s >> 2) & 63) (0 when that field is 63: resting contact)
+//   then one byte w that gives the case a warm start (docs/case-format.md; 0, or past the end of the input, gives none,
+//   so inputs that end before it decode as before it existed), w & 3:
+//     1  index pairs, 1 + ((w >> 2) & 3) of them (at most dim + 1), each two bytes: a point of A and one of B, modulo
+//        their counts after the structure
+//     2  a direction, one byte per coordinate read as (int8)/16 (the zero direction is the cold start)
+//     3  dim + 1 index pairs, read as in 1: a full simplex, which on flat A⊖B is the warm-start layer's hard case
 //   Transforms (bits 6–7 of byte 0): 0 none; 1 both shapes scaled by 2^k, k = (int8)p (exact unless it overflows or
 //   underflows); 2 B moved along the last axis by ±2^−j, j = (p & 63), sign p & 64 (near touching); 3 both shapes
 //   translated by 2^e along every axis, e = p & 63 (a large offset that rounds the small features).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -53,6 +60,26 @@ class ByteReader {
   std::size_t size_;
   std::size_t pos_ = 0;
 };
+
+// The warm-start byte (see the layout above), after the structure has fixed the point counts.
+inline void decode_warm_start(ByteReader& in, casefile::Case& c) {
+  const std::uint8_t w = in.byte();
+  if ((w & 3) == 0 || c.a.points.empty() || c.b.points.empty()) return;
+  casefile::WarmStart start;
+  if ((w & 3) == 2) {
+    std::array<double, 3> d{};
+    for (int j = 0; j < c.dim; ++j) d[j] = static_cast<std::int8_t>(in.byte()) / 16.0;
+    start.direction = d;
+  } else {
+    const int count = (w & 3) == 3 ? c.dim + 1 : std::min(1 + ((w >> 2) & 3), c.dim + 1);
+    for (int k = 0; k < count; ++k) {
+      const std::size_t ia = in.byte() % c.a.points.size(), ib = in.byte() % c.b.points.size();
+      start.pairs.push_back({ia, ib});
+    }
+  }
+  c.warm_start = start;
+  c.name += (w & 3) == 2 ? "/warm-direction" : "/warm-pairs";
+}
 
 // The structure byte's shapes (see the layout above), replacing or moving the decoded points.
 inline void decode_structure(ByteReader& in, casefile::Case& c) {
@@ -149,6 +176,7 @@ inline casefile::Case decode_case(const std::uint8_t* data, std::size_t size, in
     }
   }
   decode_structure(in, c);
+  decode_warm_start(in, c);
   switch (counts >> 6) {
     case 1:
       for (auto* shape : shapes)
