@@ -1093,6 +1093,92 @@ TYPED_TEST(EpaFailureModes, VisibilityIsTheExactOrientation) {
   }
 }
 
+// The facet normal as the polytope forms it (epa.hpp, facet_through), against the exact (p₁ − p₀) × (p₂ − p₀) in the
+// edges' own scale, on random facets from fat to slivers 2^−j thin at scales 2^−100 to 2^40: a facet whose one-word
+// normal is conditioned within kOneWordNormalConditioning keeps it, within its proven 4.01u·ΣP (ℓ1) of the exact one;
+// every other is formed in two words and rounded once, within u·‖n‖₁ plus the two-word terms (a one-word normal there
+// would be off by about ε over the sliver's angle). Both forms must occur.
+template <class T>
+void facet_normals_are_within_their_bounds(std::uint64_t seed, int trials) {
+  using V = Vec3<T>;
+  using VE = exact_vector_t<V>;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  const int digits = std::numeric_limits<T>::digits;
+  const Exact u = exact_of(ScalarTraits<T>::epsilon()) / 2;
+  std::array<int, 2> taken{};  // one word, two words
+  double worst = 0;            // the one-word normal's error over its bound
+  for (int trial = 0; trial < trials; ++trial) {
+    const double scale = std::ldexp(1.0, std::uniform_int_distribution<int>(-100, 40)(rng));
+    const auto random_vector = [&] { return V{T(unit(rng) * scale), T(unit(rng) * scale), T(unit(rng) * scale)}; };
+    std::array<V, 3> p;
+    p[0] = random_vector();
+    const V e1 = random_vector();
+    p[1] = p[0] + e1;
+    const T thin = T(std::ldexp(1.0, -std::uniform_int_distribution<int>(0, digits)(rng)));
+    p[2] = p[0] + T(unit(rng)) * e1 + thin * random_vector();
+    const detail::Facet<V> f = detail::facet_through(p, std::array<int, 3>{0, 1, 2});
+    // The exact normal in the edges' own scale (the exponents of the rounded edges' largest components).
+    int edge_exponents = 0;
+    bool zero_edge = false;
+    for (int k = 1; k < 3; ++k) {
+      const T largest = max_abs_component(V(p[k] - p[0]));
+      if (largest > 0) edge_exponents += ScalarTraits<T>::frame_exponent(largest);
+      else zero_edge = true;
+    }
+    if (zero_edge) continue;
+    std::array<VE, 3> pe;
+    for (int k = 0; k < 3; ++k) pe[k] = convert<Exact>(p[k]);
+    VE exact = detail::ordered_normal(pe);
+    for (int c = 0; c < 3; ++c) {
+      if (edge_exponents > 0)
+        mpq_div_2exp(exact[c].get_mpq_t(), exact[c].get_mpq_t(), static_cast<mp_bitcnt_t>(edge_exponents));
+      else
+        mpq_mul_2exp(exact[c].get_mpq_t(), exact[c].get_mpq_t(), static_cast<mp_bitcnt_t>(-edge_exponents));
+    }
+    Exact error(0), n1(0);
+    for (int c = 0; c < 3; ++c) {
+      error += abs(exact_of(f.normal[c]) - exact[c]);
+      n1 += abs(exact_of(f.normal[c]));
+    }
+    T magnitude(0);
+    const V one_word = detail::facet_normal_one_word(p[0], p[1], p[2], magnitude);
+    const Exact underflow = exact_of(T(64) * std::numeric_limits<T>::denorm_min());
+    if (detail::one_word_normal_suffices(one_word, magnitude)) {
+      ++taken[0];
+      EXPECT_EQ(f.normal, one_word) << "trial " << trial << ": a well-conditioned facet's normal is its one-word one";
+      const Exact bound = Exact(401) / 100 * u * exact_of(magnitude) + underflow;
+      if (error > bound) {
+        ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": the one-word normal is " << error.get_d()
+                      << " from the exact one, beyond its bound " << bound.get_d();
+        return;
+      }
+      if (bound > 0) worst = std::max(worst, Exact(error / bound).get_d());
+    } else {
+      ++taken[1];
+      const Exact bound = u * n1 * Exact(101) / 100 + Exact(720) * u * u + underflow;
+      if (error > bound) {
+        ADD_FAILURE() << "seed " << seed << ", trial " << trial << ": the two-word normal is " << error.get_d()
+                      << " from the exact one, beyond its bound " << bound.get_d();
+        return;
+      }
+    }
+  }
+  std::printf("facet normals, seed %llu: %d trials; one word %d (error at most %.3g of its bound), two words %d\n",
+              static_cast<unsigned long long>(seed), trials, taken[0], worst, taken[1]);
+  EXPECT_GT(taken[0], 0) << "no facet took the one-word normal";
+  EXPECT_GT(taken[1], 0) << "no facet took the two-word normal";
+}
+
+TYPED_TEST(EpaFailureModes, FacetNormalsAreWithinTheirBounds) {
+  using T = TypeParam;
+  if constexpr (is_exact_v<T>) {
+    GTEST_SKIP() << "exact scalars take the book's normal, (p₁ − p₀) × (p₂ − p₀)";
+  } else {
+    facet_normals_are_within_their_bounds<T>(test::test_seed(20261128), 50000);
+  }
+}
+
 // Mechanism: the growth's visibility test, n·w > o as rounded, decided a facet nearly coplanar with w the wrong way
 // and left the polytope not convex: a vertex beyond its nearest facet, where EPA, which cannot grow by a vertex it
 // has, ended as rounding-failure (double: a pair overlapping by 3.2·10⁻¹⁵ at coordinates up to 8, from one of the two

@@ -25,8 +25,8 @@
 // with six marked departures: the stop (`supported_by`), since rounding can leave n·w a little above o forever; a
 // power-of-two frame for the points (`EpaFrame`), since a facet's quantities are polynomials of degree up to 2D − 2 in
 // the coordinates and leave the floating range long before the points do, and each normal in its own power-of-two
-// scale (`ordered_normal`), for a facet far smaller than the frame's unit; 3D facet normals in two-word arithmetic
-// (`facet_normal_two_word`), since a sliver facet's rounded normal tilts by ε over its angle; the blow-up's step
+// scale (`ordered_normal`), for a facet far smaller than the frame's unit; 3D sliver facets' normals in two-word
+// arithmetic (`facet_normal_two_word`), since a rounded normal tilts by ε over the facet's angle; the blow-up's step
 // (`blow_up_step`), which decides "off the hull" and "touching" each beyond rounding; and visibility (`sees`), decided
 // exactly on the points as stored, so that the polytope stays convex. Their answers carry no proven bound
 // (docs/contract.md gives what is measured). Every answer carries its certificate (`PenetrationCertificate`): the
@@ -37,6 +37,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -152,12 +154,14 @@ struct Facet {
 
 // The normal that the order of the facet's points gives: 3D (p₁−p₀)×(p₂−p₀); 2D the edge p₀ → p₁ turned clockwise by a
 // right angle (outward for a counter-clockwise polygon).
-//   The third departure (floating scalars, 3D): the cross product in two-word arithmetic, rounded once
+//   The third departure (floating scalars, 3D): a sliver's cross product in two-word arithmetic, rounded once
 //   (facet_normal_two_word). Rounded operation by operation, each component carries an error of a few ε·|e₁|·|e₂|, and
 //   |n| = |e₁|·|e₂|·sin θ, so the normal of a sliver facet (θ small: needles, thin boxes) tilts by about ε/sin θ, and
 //   its offset, measured at a vertex up to |e₁| from the origin's projection, by ε·|e₁|/sin θ: far beyond the
-//   contract's ε·M, and enough to decide visibilities the wrong way. Rounded once, the normal tilts by about ε whatever
-//   the facet's shape. (2D needs nothing: the edge turned is exact but for the rounding of p₁ − p₀.)
+//   contract's ε·M. Rounded once, the normal tilts by about ε whatever the facet's shape. A facet that is not a sliver
+//   keeps the one-word normal (facet_normal_one_word, with the bound that tells the two apart), which tilts by at most
+//   about 8·ε there. Visibility takes either normal's rounding into its bound (sees). (2D needs nothing: the edge
+//   turned is exact but for the rounding of p₁ − p₀.)
 //   The normal's own scale (floating scalars, the sixth departure, for range, with the frame's): a normal names a
 //   direction, and the facet's distance o/|n| does not depend on its length, so each edge is scaled by the power of
 //   two that brings its largest component into [1, 2) before the normal is formed (exactly, but for words that sink
@@ -215,11 +219,68 @@ V facet_normal_two_word(const V& p0, const V& p1, const V& p2) {
   return V{T(c[0].hi + c[0].lo), T(c[1].hi + c[1].lo), T(c[2].hi + c[2].lo)};
 }
 
+// The normal of a facet that is not a sliver, in one-word arithmetic (3D, floating): the edges d₁ = p₁ − p₀ and
+// d₂ = p₂ − p₀ rounded, each scaled into its own scale (exactly: the power of two is the one in_own_scale takes for
+// the exact edge, whose rounding has the same largest component's exponent), and n = d₁ × d₂ rounded operation by
+// operation. Against N, the exact normal in that scale, each component errs by at most γ₄·P_i, P_i = |d₁ⱼd₂ₖ| +
+// |d₁ₖd₂ⱼ| (u = ε/2: a rounding for each difference, each product and their difference), so ‖n − N‖₁ ≤ 4.01u·ΣP_i, the
+// sum taken in floating point with room for its own rounding: `magnitude` returns ΣP_i. On a facet of angle θ the ratio
+// ΣP/‖n‖₁ is about 1/sin θ: below kOneWordNormalConditioning the normal tilts by at most about 2·4·ε, and
+// facet_through takes it; above, the facet is a sliver, and its normal is formed in two words (facet_normal_two_word).
+//   kOneWordNormalConditioning = 4: a choice of method, not a tolerance — both normals' rounding enters visibility's
+//   bound (facet_through), whose decisions are exact either way; a larger value lets normals tilt more (the double
+//   EPA's depth, held by its tests to the contract's allowance: EpaFailureModes.ASliverFacetsNormalIsRoundedOnce fails
+//   when every normal is formed in one word) and a smaller one sends more facets to two words (slower: 8 counted 1 %
+//   fewer instructions than 4 at n = 8 in peers_bench, 2 counted 4 % more). Pinned by
+//   EpaFailureModes.FacetNormalsAreWithinTheirBounds (each form within its bound, both forms taken) and
+//   EpaFailureModes.VisibilityIsTheExactOrientation (fat and sliver facets, each stage's rounding within its bound).
+inline constexpr int kOneWordNormalConditioning = 4;
+
+// Is the one-word normal n, with ΣP = `magnitude`, well enough conditioned to be the facet's (not a sliver)?
+template <Vector V>
+bool one_word_normal_suffices(const V& n, const scalar_t<V>& magnitude) {
+  using std::abs;
+  const scalar_t<V> n1 = abs(n[0]) + abs(n[1]) + abs(n[2]);
+  // False for a NaN, and for a normal that rounded to 0 from edges that are not (true when both edges are 0: two
+  // words give 0 too).
+  return magnitude <= scalar_t<V>(kOneWordNormalConditioning) * n1;
+}
+
+template <Vector V>
+V facet_normal_one_word(const V& p0, const V& p1, const V& p2, scalar_t<V>& magnitude) {
+  using T = scalar_t<V>;
+  using std::abs;
+  const V d1 = in_own_scale(V(p1 - p0)), d2 = in_own_scale(V(p2 - p0));
+  V n;
+  magnitude = T(0);
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    const T x = d1[j] * d2[k], y = d1[k] * d2[j];
+    n[i] = x - y;
+    magnitude += abs(x) + abs(y);
+  }
+  return n;
+}
+
+// A facet's normal in floating 3D: the one-word normal where it suffices, else the two-word one; `one_word` says
+// which, and `magnitude` is the one-word normal's ΣP (facet_through bounds visibility's rounding with them).
+template <Vector V>
+V floating_facet_normal(const std::array<V, 3>& p, scalar_t<V>& magnitude, bool& one_word) {
+  const V n = facet_normal_one_word(p[0], p[1], p[2], magnitude);
+  one_word = one_word_normal_suffices(n, magnitude);
+  return one_word ? n : facet_normal_two_word(p[0], p[1], p[2]);
+}
+
 template <Vector V>
 V ordered_normal(const std::array<V, V::dimension>& p) {
   if constexpr (V::dimension == 3) {
-    if constexpr (!is_exact_v<scalar_t<V>>) return facet_normal_two_word(p[0], p[1], p[2]);
-    else return cross(V(p[1] - p[0]), V(p[2] - p[0]));
+    if constexpr (!is_exact_v<scalar_t<V>>) {
+      scalar_t<V> magnitude;
+      bool one_word;
+      return floating_facet_normal(p, magnitude, one_word);
+    } else {
+      return cross(V(p[1] - p[0]), V(p[2] - p[0]));
+    }
   } else {
     V e = p[1] - p[0];
     if constexpr (!is_exact_v<scalar_t<V>>) e = in_own_scale(e);
@@ -227,13 +288,34 @@ V ordered_normal(const std::array<V, V::dimension>& p) {
   }
 }
 
+// At most `Capacity` values held in place, without allocation: the affine hulls and spans of the start and of the
+// first simplex (at most dimension + 1 points).
+template <class X, std::size_t Capacity>
+class Few {
+ public:
+  Few() = default;
+  Few(std::initializer_list<X> items) {
+    for (const X& x : items) push_back(x);
+  }
+  void push_back(const X& x) { items_[size_++] = x; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const X& operator[](std::size_t i) const { return items_[i]; }
+  const X* begin() const { return items_.data(); }
+  const X* end() const { return items_.data() + size_; }
+
+ private:
+  std::array<X, Capacity> items_{};
+  std::size_t size_ = 0;
+};
+
 // Does p leave the affine hull of `hull` (affinely independent points, at most `dimension` of them)? The book: a cross
 // product or a determinant of the hull's directions and p − hull₀ is not zero. Floating scalars (the fourth departure,
 // with blow_up_step): only beyond that determinant's rounding, kVolumeRoundingEpsilons·ε times the lengths it is made
 // of, the normal of a plane through three points rounded once as a facet's (facet_normal_two_word). A point off a
 // nearly flat hull by rounding alone would make a simplex whose orientation, and every facet's after it, is noise.
-template <Vector V>
-bool off_affine_hull(const std::vector<V>& hull, const V& p) {
+template <Vector V, class Hull>
+bool off_affine_hull(const Hull& hull, const V& p) {
   using T = scalar_t<V>;
   if (hull.size() == 1) return !is_zero(V(p - hull[0]));
   if constexpr (is_exact_v<T>) {
@@ -275,12 +357,15 @@ bool off_affine_hull(const std::vector<V>& hull, const V& p) {
 //   grow by a vertex it has, would have no answer.
 //   (1)'s bound (u = ε/2, round to nearest; R = the largest coordinate of w and p, E₁, E₂ those of p₁ − p₀, p₂ − p₀ in
 //   their own scale, below 2, n and N the normals they give):
-//   n is N rounded once per component (3D: formed in two-word arithmetic, whose products and sums add at most
-//   30u²·(|e₁ᵢe₂ⱼ| + |e₁ⱼe₂ᵢ|) ≤ 60u²E₁E₂; 2D: p₁ − p₀ rounded once), so |(n − N)·(w − p)| ≤ 2u·‖n‖₁·R·(1 + u) +
+//   n is N rounded once per component (3D sliver facets: formed in two-word arithmetic, whose products and sums add at
+//   most 30u²·(|e₁ᵢe₂ⱼ| + |e₁ⱼe₂ᵢ|) ≤ 60u²E₁E₂; 2D: p₁ − p₀ rounded once), so |(n − N)·(w − p)| ≤ 2u·‖n‖₁·R·(1 + u) +
 //   360u²E₁E₂R; the two dot products add γ₃·‖n‖₁·R each (γ₃ ≤ 3.01u); the comparison of the two rounded values is
 //   exact. In all at most 4ε·‖n‖₁·R + 90ε²·E₁E₂R; kVisibilityRoundingEpsilons and kVisibilityTwoWordEpsilons are 4 and
-//   about 3 times that, which also covers the bound's own rounding. Gradual underflow adds at most half a subnormal
-//   unit per operation, multiplied by at most 2R later: kVisibilityUnderflowUnits·denorm_min·max(1, R).
+//   about 3 times that, which also covers the bound's own rounding. Other 3D facets' normals are formed in one word
+//   (facet_normal_one_word), within 4.01u·ΣP of N in ‖·‖₁, so |(n − N)·(w − p)| ≤ 8.02u·ΣP·R = 4.01ε·ΣP·R in place of
+//   the two-word terms: kVisibilityOneWordNormalEpsilons is 4 times that. Gradual underflow adds at most half a
+//   subnormal unit per operation (the edges scaled into their own scale included), multiplied by at most 2R later:
+//   kVisibilityUnderflowUnits·denorm_min·max(1, R).
 //   (2)'s bound: the differences are exact in two words (two_sum); a two-word product adds at most 9u²·|xy|, a sum
 //   4u²·(|x| + |y|) (floating.hpp's operations: the error-free product and sum, with the low words' three roundings),
 //   so the 3D determinant Σ e₃ᵢ·(e₁ⱼe₂ₖ − e₁ₖe₂ⱼ) is within 30u²·P of the exact one, P = Σ|e₃ᵢ|·(|e₁ⱼe₂ₖ| + |e₁ₖe₂ⱼ|)
@@ -291,6 +376,7 @@ bool off_affine_hull(const std::vector<V>& hull, const V& p) {
 //   sign).
 inline constexpr int kVisibilityRoundingEpsilons = 16;
 inline constexpr int kVisibilityTwoWordEpsilons = 256;
+inline constexpr int kVisibilityOneWordNormalEpsilons = 16;
 inline constexpr int kVisibilityUnderflowUnits = 64;
 inline constexpr int kOrientationTwoWordEpsilons = 16;
 
@@ -366,7 +452,12 @@ template <Vector V>
 Facet<V> facet_through(const std::array<V, V::dimension>& p, const std::array<int, V::dimension>& vertex) {
   using T = scalar_t<V>;
   Facet<V> f;
-  f.normal = ordered_normal(p);
+  [[maybe_unused]] T magnitude(0);  // floating 3D, a normal formed in one word: ΣP (facet_normal_one_word)
+  [[maybe_unused]] bool one_word = false;
+  if constexpr (V::dimension == 3 && !is_exact_v<T>)
+    f.normal = floating_facet_normal(p, magnitude, one_word);
+  else
+    f.normal = ordered_normal(p);
   f.vertex = vertex;
   f.offset = dot(f.normal, p[0]);
   f.normal_squared = dot(f.normal, f.normal);
@@ -380,8 +471,12 @@ Facet<V> facet_through(const std::array<V, V::dimension>& p, const std::array<in
     T n1(0);
     for (int k = 0; k < V::dimension; ++k) n1 += abs(f.normal[k]);
     f.rounding = T(kVisibilityRoundingEpsilons) * eps * n1;
-    if constexpr (V::dimension == 3)  // E₁·E₂ < 4: the edges in their own scale (ordered_normal)
-      f.rounding += T(kVisibilityTwoWordEpsilons) * eps * eps * T(4);
+    if constexpr (V::dimension == 3) {
+      if (one_word)
+        f.rounding += T(kVisibilityOneWordNormalEpsilons) * eps * magnitude;
+      else  // E₁·E₂ < 4: the edges in their own scale (ordered_normal)
+        f.rounding += T(kVisibilityTwoWordEpsilons) * eps * eps * T(4);
+    }
     for (const V& q : p) f.reach = std::max(f.reach, max_abs_component(q));
   }
   return f;
@@ -401,8 +496,8 @@ class Polytope {
     points_.reserve(points.size() + kReservedGrowth);
     facets_.reserve(2 * (points.size() + kReservedGrowth));
     ridges_.reserve(kReservedGrowth);
-    std::vector<int> base = {0};
-    std::vector<V> hull = {points[0].w};  // the points of `base`
+    Few<int, D + 1> base = {0};
+    Few<V, D + 1> hull = {points[0].w};  // the points of `base`
     for (int i = 1; i < static_cast<int>(points.size()) && static_cast<int>(base.size()) < D + 1; ++i)
       if (off_affine_hull(hull, points[i].w)) base.push_back(i), hull.push_back(points[i].w);
     for (const int i : base) points_.push_back(points[i]);
@@ -465,7 +560,9 @@ class Polytope {
         Ridge r{};
         for (int k = 0, j = 0; k < D; ++k)
           if (k != skip) r.sorted[j++] = f.vertex[k];
-        std::sort(r.sorted.begin(), r.sorted.end());
+        if constexpr (D == 3) {  // the ridge's two indices in order (2D: one)
+          if (r.sorted[1] < r.sorted[0]) std::swap(r.sorted[0], r.sorted[1]);
+        }
         const auto same = [&r](const Ridge& q) {  // element by element (std::array's == is a memcmp call)
           for (int k = 0; k < D - 1; ++k)
             if (q.sorted[k] != r.sorted[k]) return false;
@@ -679,8 +776,8 @@ struct Start {
 };
 
 // A direction orthogonal to the span of `spanning` (linearly independent vectors, fewer than the dimension).
-template <Vector V>
-V orthogonal_direction(const std::vector<V>& spanning) {
+template <Vector V, class Spanning>
+V orthogonal_direction(const Spanning& spanning) {
   using T = scalar_t<V>;
   const auto axis = [](int k) {
     V e{};
@@ -717,8 +814,8 @@ V orthogonal_direction(const std::vector<V>& spanning) {
 // In exact arithmetic (ε = 0, d·first = 0) the first two are the book's test and its negation, and the third is empty.
 enum class BlowUp { OffTheHull, Touching, Undecided };
 
-template <Vector V>
-BlowUp blow_up_step(const V& d, const V& w, const std::vector<V>& hull, scalar_t<V> radius) {
+template <Vector V, class Hull>
+BlowUp blow_up_step(const V& d, const V& w, const Hull& hull, scalar_t<V> radius) {
   using T = scalar_t<V>;
   using std::sqrt;
   if (off_affine_hull(hull, w)) return BlowUp::OffTheHull;
@@ -730,26 +827,27 @@ BlowUp blow_up_step(const V& d, const V& w, const std::vector<V>& hull, scalar_t
 template <SupportMapping A, SupportMapping B, Vector V = typename A::vector_type>
 Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>& frame) {
   Start<V> start;
+  start.points.reserve(s.size + 2 * V::dimension);  // GJK's points, and at most two per dimension the blow-up adds
   for (int i = 0; i < s.size; ++i) start.points.push_back(frame.in(s.points[i]));
   // The points' affine hull, from the first point on (the origin is in their convex hull, so its directions span
   // the points; in floating modes GJK's touching band can stop on a simplex the origin is only near, and then the
   // affine hull is the one to blow up). An enclosing simplex spans the space, but in floating modes perhaps only up
   // to rounding (off_affine_hull): then it is blown up like a flat one.
-  std::vector<V> hull;
-  std::vector<int> in_hull;  // the hull's points' indices in start.points
+  Few<V, V::dimension + 1> hull;
+  Few<int, V::dimension + 1> in_hull;  // the hull's points' indices in start.points
   for (int i = 0; i < static_cast<int>(start.points.size()); ++i)
     if (static_cast<int>(hull.size()) <= V::dimension && (hull.empty() || off_affine_hull(hull, start.points[i].w)))
       hull.push_back(start.points[i].w), in_hull.push_back(i);
   const V first = hull[0];
   while (static_cast<int>(hull.size()) <= V::dimension) {
-    std::vector<V> spanning;  // the hull's directions
+    Few<V, V::dimension> spanning;  // the hull's directions
     for (std::size_t k = 1; k < hull.size(); ++k) spanning.push_back(hull[k] - first);
     // The normal of a plane in 3D is a facet's (the third departure, for the same reason: the hull may be a sliver).
     V n;
     if constexpr (V::dimension == 3 && !is_exact_v<scalar_t<V>>)
-      n = hull.size() == 3 ? facet_normal_two_word(hull[0], hull[1], hull[2]) : orthogonal_direction(spanning);
+      n = hull.size() == 3 ? facet_normal_two_word(hull[0], hull[1], hull[2]) : orthogonal_direction<V>(spanning);
     else
-      n = orthogonal_direction(spanning);
+      n = orthogonal_direction<V>(spanning);
     if constexpr (!is_exact_v<scalar_t<V>>) n = in_own_scale(n);  // a direction, in its own scale (ordered_normal)
     if constexpr (!is_exact_v<scalar_t<V>>) {
       if (is_zero(n)) return start;  // no direction off the span survived rounding: the polytope will not span
@@ -872,6 +970,7 @@ std::optional<V> expand_in_frame(const A& a, const B& b, Penetration<V>& p, EpaF
   };
   Start<V> start;
   if (known) {
+    start.points.reserve(known->size());
     for (const auto& q : *known) start.points.push_back(frame.in(q));
   } else {
     start = start_polytope(a, b, p.gjk.simplex, frame);

@@ -124,7 +124,7 @@ inline T triple(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c) {
 }
 
 template <Vector V>
-scalar_t<V> max_abs_component(const V& a) {
+inline scalar_t<V> max_abs_component(const V& a) {
   using Tr = ScalarTraits<scalar_t<V>>;
   scalar_t<V> m = Tr::abs(a[0]);
   for (int i = 1; i < V::dimension; ++i) {
@@ -148,19 +148,31 @@ bool is_zero(const V& a) {
   return true;
 }
 
-// Multiply every component by 2^e: exact for floating types unless the result leaves the normal range.
+// Multiply every component by 2^e: exact for floating types unless the result leaves the normal range. Floating types
+// with 2^e a normal number multiply by it, formed once: each product is the correctly rounded x·2^e, as the scalar's
+// own scale_by_power_of_two gives.
+// (A plain loop, declared inline, as the arithmetic above.)
 template <Vector V>
-V scale_by_power_of_two(const V& a, int e) {
-  return map_components(a, [e](const scalar_t<V>& ai, int) -> scalar_t<V> {
-    return ScalarTraits<scalar_t<V>>::scale_by_power_of_two(ai, e);
-  });
+inline V scale_by_power_of_two(const V& a, int e) {
+  using T = scalar_t<V>;
+  using Tr = ScalarTraits<T>;
+  V r;
+  if constexpr (!Tr::is_exact) {
+    if (e >= std::numeric_limits<T>::min_exponent - 1 && e < std::numeric_limits<T>::max_exponent) {
+      const T factor = Tr::scale_by_power_of_two(T(1), e);
+      for (int i = 0; i < V::dimension; ++i) r[i] = a[i] * factor;
+      return r;
+    }
+  }
+  for (int i = 0; i < V::dimension; ++i) r[i] = Tr::scale_by_power_of_two(a[i], e);
+  return r;
 }
 
 // v in its own frame: scaled by the power of two that brings its largest component into [1, 2) — the same direction,
 // exactly unless a component leaves the normal range. Exact scalars, the zero vector and a vector with a component
 // that is not finite: unchanged.
 template <Vector V>
-V in_own_scale(const V& v) {
+inline V in_own_scale(const V& v) {
   using Tr = ScalarTraits<scalar_t<V>>;
   if constexpr (Tr::is_exact) {
     return v;
