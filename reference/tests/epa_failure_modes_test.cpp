@@ -867,8 +867,9 @@ void judge_needle_pairs(const std::vector<NeedlePair<T>>& pairs) {
 // Mechanism: a sliver facet's normal, (p₁ − p₀) × (p₂ − p₀) rounded operation by operation, tilts by about ε over the
 // sliver's angle, and its offset, taken at a vertex far from the origin's projection, by that tilt times the needle's
 // length: depths off by 2^7 to 2^14·ε·M in double and long double, and visibilities decided wrongly (rounding-failure).
-// The normal is computed in two-word arithmetic and rounded once (epa.hpp, facet_normal_two_word). What does not
-// matter: which needle is A; the frame.
+// A sliver's normal is computed in two-word arithmetic and rounded once (epa.hpp, facet_normal_two_word; a facet whose
+// one-word normal is within its bound keeps that one, kOneWordNormalConditioning). What does not matter: which needle
+// is A; the frame.
 TYPED_TEST(EpaFailureModes, ASliverFacetsNormalIsRoundedOnce) {
   using T = TypeParam;
   const std::vector<NeedlePair<T>> cases = {

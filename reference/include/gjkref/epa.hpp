@@ -36,11 +36,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "gjkref/gjk.hpp"
@@ -160,7 +162,7 @@ struct Facet {
 //   its offset, measured at a vertex up to |e₁| from the origin's projection, by ε·|e₁|/sin θ: far beyond the
 //   contract's ε·M. Rounded once, the normal tilts by about ε whatever the facet's shape. A facet that is not a sliver
 //   keeps the one-word normal (facet_normal_one_word, with the bound that tells the two apart), which tilts by at most
-//   about 8·ε there. Visibility takes either normal's rounding into its bound (sees). (2D needs nothing: the edge
+//   about 7·ε there. Visibility takes either normal's rounding into its bound (sees). (2D needs nothing: the edge
 //   turned is exact but for the rounding of p₁ − p₀.)
 //   The normal's own scale (floating scalars, the sixth departure, for range, with the frame's): a normal names a
 //   direction, and the facet's distance o/|n| does not depend on its length, so each edge is scaled by the power of
@@ -220,29 +222,32 @@ V facet_normal_two_word(const V& p0, const V& p1, const V& p2) {
 }
 
 // The normal of a facet that is not a sliver, in one-word arithmetic (3D, floating): the edges d₁ = p₁ − p₀ and
-// d₂ = p₂ − p₀ rounded, each scaled into its own scale (exactly: the power of two is the one in_own_scale takes for
-// the exact edge, whose rounding has the same largest component's exponent), and n = d₁ × d₂ rounded operation by
+// d₂ = p₂ − p₀ rounded, each scaled into its own scale by the power of two its rounded largest component gives (as
+// facet_normal_two_word and facet_weights take it; exactly, but for subnormals), and n = d₁ × d₂ rounded operation by
 // operation. Against N, the exact normal in that scale, each component errs by at most γ₄·P_i, P_i = |d₁ⱼd₂ₖ| +
 // |d₁ₖd₂ⱼ| (u = ε/2: a rounding for each difference, each product and their difference), so ‖n − N‖₁ ≤ 4.01u·ΣP_i, the
 // sum taken in floating point with room for its own rounding: `magnitude` returns ΣP_i. On a facet of angle θ the ratio
-// ΣP/‖n‖₁ is about 1/sin θ: below kOneWordNormalConditioning the normal tilts by at most about 2·4·ε, and
-// facet_through takes it; above, the facet is a sliver, and its normal is formed in two words (facet_normal_two_word).
-//   kOneWordNormalConditioning = 4: a choice of method, not a tolerance — both normals' rounding enters visibility's
-//   bound (facet_through), whose decisions are exact either way; a larger value lets normals tilt more (the double
-//   EPA's depth, held by its tests to the contract's allowance: EpaFailureModes.ASliverFacetsNormalIsRoundedOnce fails
-//   when every normal is formed in one word) and a smaller one sends more facets to two words (slower: 8 counted 1 %
-//   fewer instructions than 4 at n = 8 in peers_bench, 2 counted 4 % more). Pinned by
-//   EpaFailureModes.FacetNormalsAreWithinTheirBounds (each form within its bound, both forms taken) and
-//   EpaFailureModes.VisibilityIsTheExactOrientation (fat and sliver facets, each stage's rounding within its bound).
-inline constexpr int kOneWordNormalConditioning = 4;
+// ΣP/‖n‖₁ is about 1/sin θ: up to kOneWordNormalConditioning the normal is within 4.01u·2 = 4.01ε of N relative to
+// ‖n‖₁ (a tilt of about 7ε at most), and facet_through takes it; above, the facet is a sliver, and its normal is formed
+// in two words (facet_normal_two_word).
+//   kOneWordNormalConditioning = 2: a choice of method, not a tolerance — both normals' rounding enters visibility's
+//   bound (facet_through), whose decisions are exact either way. A larger value lets normals tilt more: the noise a
+//   plane's n·w − o shows for a point on it, at most 4.01·K·ε·‖n‖₁·R from the normal plus 3ε·‖n‖₁·R from the two dot
+//   products, about 19ε·|n|·R at K = 2, must stay clear of the stop's kEpaTouchingEpsilons = 32 (tolerances.hpp), and
+//   at K = 4 it reaches 33; EpaFailureModes.ASliverFacetsNormalIsRoundedOnce fails when every normal is formed in one
+//   word. A smaller value sends more facets to two words (slower: 4 counted 4 % fewer instructions than 2 at n = 8 in
+//   peers_bench). Pinned by EpaFailureModes.FacetNormalsAreWithinTheirBounds (each form within its bound, both forms
+//   taken) and EpaFailureModes.VisibilityIsTheExactOrientation (fat and sliver facets, each stage's rounding within its
+//   bound).
+inline constexpr int kOneWordNormalConditioning = 2;
 
 // Is the one-word normal n, with ΣP = `magnitude`, well enough conditioned to be the facet's (not a sliver)?
 template <Vector V>
 bool one_word_normal_suffices(const V& n, const scalar_t<V>& magnitude) {
   using std::abs;
   const scalar_t<V> n1 = abs(n[0]) + abs(n[1]) + abs(n[2]);
-  // False for a NaN, and for a normal that rounded to 0 from edges that are not (true when both edges are 0: two
-  // words give 0 too).
+  // False for a NaN, and for a normal that rounded to 0 from products that are not; true when every product is 0 (an
+  // edge is 0, or both lie along one axis), where the exact normal is 0 too.
   return magnitude <= scalar_t<V>(kOneWordNormalConditioning) * n1;
 }
 
@@ -297,7 +302,10 @@ class Few {
   Few(std::initializer_list<X> items) {
     for (const X& x : items) push_back(x);
   }
-  void push_back(const X& x) { items_[size_++] = x; }
+  void push_back(const X& x) {
+    assert(size_ < Capacity);
+    items_[size_++] = x;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const X& operator[](std::size_t i) const { return items_[i]; }
@@ -312,7 +320,7 @@ class Few {
 // Does p leave the affine hull of `hull` (affinely independent points, at most `dimension` of them)? The book: a cross
 // product or a determinant of the hull's directions and p − hull₀ is not zero. Floating scalars (the fourth departure,
 // with blow_up_step): only beyond that determinant's rounding, kVolumeRoundingEpsilons·ε times the lengths it is made
-// of, the normal of a plane through three points rounded once as a facet's (facet_normal_two_word). A point off a
+// of, the normal of a plane through three points rounded once (facet_normal_two_word, as a sliver facet's). A point off a
 // nearly flat hull by rounding alone would make a simplex whose orientation, and every facet's after it, is noise.
 template <Vector V, class Hull>
 bool off_affine_hull(const Hull& hull, const V& p) {
@@ -452,12 +460,17 @@ template <Vector V>
 Facet<V> facet_through(const std::array<V, V::dimension>& p, const std::array<int, V::dimension>& vertex) {
   using T = scalar_t<V>;
   Facet<V> f;
-  [[maybe_unused]] T magnitude(0);  // floating 3D, a normal formed in one word: ΣP (facet_normal_one_word)
-  [[maybe_unused]] bool one_word = false;
-  if constexpr (V::dimension == 3 && !is_exact_v<T>)
+  if constexpr (V::dimension == 3 && !is_exact_v<T>) {
+    // The normal's own part of visibility's bound (per unit of R), for the form it was made in.
+    const T eps = ScalarTraits<T>::epsilon();
+    T magnitude;
+    bool one_word;
     f.normal = floating_facet_normal(p, magnitude, one_word);
-  else
+    f.rounding = one_word ? T(kVisibilityOneWordNormalEpsilons) * eps * magnitude
+                          : T(kVisibilityTwoWordEpsilons) * eps * eps * T(4);  // E₁·E₂ < 4: edges in their own scale
+  } else {
     f.normal = ordered_normal(p);
+  }
   f.vertex = vertex;
   f.offset = dot(f.normal, p[0]);
   f.normal_squared = dot(f.normal, f.normal);
@@ -470,13 +483,7 @@ Facet<V> facet_through(const std::array<V, V::dimension>& p, const std::array<in
     const T eps = ScalarTraits<T>::epsilon();
     T n1(0);
     for (int k = 0; k < V::dimension; ++k) n1 += abs(f.normal[k]);
-    f.rounding = T(kVisibilityRoundingEpsilons) * eps * n1;
-    if constexpr (V::dimension == 3) {
-      if (one_word)
-        f.rounding += T(kVisibilityOneWordNormalEpsilons) * eps * magnitude;
-      else  // E₁·E₂ < 4: the edges in their own scale (ordered_normal)
-        f.rounding += T(kVisibilityTwoWordEpsilons) * eps * eps * T(4);
-    }
+    f.rounding += T(kVisibilityRoundingEpsilons) * eps * n1;
     for (const V& q : p) f.reach = std::max(f.reach, max_abs_component(q));
   }
   return f;
@@ -842,7 +849,7 @@ Start<V> start_polytope(const A& a, const B& b, const Simplex<V>& s, EpaFrame<V>
   while (static_cast<int>(hull.size()) <= V::dimension) {
     Few<V, V::dimension> spanning;  // the hull's directions
     for (std::size_t k = 1; k < hull.size(); ++k) spanning.push_back(hull[k] - first);
-    // The normal of a plane in 3D is a facet's (the third departure, for the same reason: the hull may be a sliver).
+    // The normal of a plane in 3D is rounded once, as a sliver facet's (the third departure: the hull may be one).
     V n;
     if constexpr (V::dimension == 3 && !is_exact_v<scalar_t<V>>)
       n = hull.size() == 3 ? facet_normal_two_word(hull[0], hull[1], hull[2]) : orthogonal_direction<V>(spanning);

@@ -174,9 +174,10 @@ inline constexpr int kEpaRelativeGapEpsilons = 128;
 // point a rounding error beyond the plane made EPA grow into sliver facets whose normals are noise, and end as
 // rounding-failure on pairs that touch or overlap by far less than ε·M. So a plane with o ≤ 2^5·ε·|n|·R, exceeded by
 // A⊖B by at most as much, counts as supporting: the depth o/|n| and PD then both lie within 2^6·ε·R ≤ 2^6·ε·M of 0,
-// half the contract's kContractDistanceEpsilons·ε·M. Why 32: o and n·w are each rounded by a few ε·|n|·R (the normal
-// rounded once, then a dot product of three terms), so 32 stands well clear of the noise, and twice it leaves half
-// the contract's budget to the rest. Pinned by EpaFailureModes.AFacetThroughTheOriginStopsWithinRounding.
+// half the contract's kContractDistanceEpsilons·ε·M. Why 32: for a point on the plane n·w − o shows the normal's
+// error and the two dot products' roundings, about 7ε·|n|·R for a normal rounded once and at most about 19ε·|n|·R for
+// one formed in one word (epa.hpp, kOneWordNormalConditioning), so 32 stands clear of the noise, and twice it leaves
+// half the contract's budget to the rest. Pinned by EpaFailureModes.AFacetThroughTheOriginStopsWithinRounding.
 inline constexpr int kEpaTouchingEpsilons = 32;
 
 template <Scalar T>
