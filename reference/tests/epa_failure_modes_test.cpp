@@ -996,6 +996,24 @@ TYPED_TEST(EpaFailureModes, TheBlowUpStepDecidesEachOutcomeBeyondRounding) {
 // two-word orientation against its own — and every answer must be the exact orientation's (points taken as the
 // rationals they are). Each stage must decide some trials, and the book's test, n·w > o as rounded, must be wrong on
 // some, or these inputs would not test the bounds.
+// 2^−(k₁ + ⋯), the factor between the book's normal of a facet through points p and the floating modes' normal, whose
+// edges p_k − p₀ are each brought into their own scale first: k the exponent of the rounded edge's largest component
+// (epa.hpp, ordered_normal; a zero edge counts 0).
+template <class V, std::size_t N>
+Exact own_scale_factor(const std::array<V, N>& p) {
+  using T = scalar_t<V>;
+  int exponents = 0;
+  for (std::size_t k = 1; k < N; ++k)
+    if (const T largest = max_abs_component(V(p[k] - p[0])); largest > 0)
+      exponents += ScalarTraits<T>::frame_exponent(largest);
+  Exact factor(1);
+  if (exponents > 0)
+    mpq_div_2exp(factor.get_mpq_t(), factor.get_mpq_t(), static_cast<mp_bitcnt_t>(exponents));
+  else
+    mpq_mul_2exp(factor.get_mpq_t(), factor.get_mpq_t(), static_cast<mp_bitcnt_t>(-exponents));
+  return factor;
+}
+
 template <int Dim, class T>
 void visibility_is_exact(std::uint64_t seed, int trials) {
   using V = std::conditional_t<Dim == 3, Vec3<T>, Vec2<T>>;
@@ -1041,17 +1059,8 @@ void visibility_is_exact(std::uint64_t seed, int trials) {
     const T w_reach = max_abs_component(w);
     std::array<VE, Dim> pe;
     for (int k = 0; k < Dim; ++k) pe[k] = convert<Exact>(p[k]);
-    // The exact orientation, in the scale of the facet's normal: each edge is scaled by the power of two that brings
-    // its largest (rounded) component into [1, 2) before the normal is formed (epa.hpp, ordered_normal).
-    int edge_exponents = 0;
-    for (int k = 1; k < Dim; ++k)
-      if (const T largest = max_abs_component(V(p[k] - p[0])); largest > 0)
-        edge_exponents += ScalarTraits<T>::frame_exponent(largest);
-    Exact normal_scale(1);
-    if (edge_exponents > 0)
-      mpq_div_2exp(normal_scale.get_mpq_t(), normal_scale.get_mpq_t(), static_cast<mp_bitcnt_t>(edge_exponents));
-    else
-      mpq_mul_2exp(normal_scale.get_mpq_t(), normal_scale.get_mpq_t(), static_cast<mp_bitcnt_t>(-edge_exponents));
+    // The exact orientation, in the scale of the facet's normal.
+    const Exact normal_scale = own_scale_factor(p);
     const Exact unscaled = dot(detail::ordered_normal(pe), VE(convert<Exact>(w) - pe[0]));
     const bool exact = unscaled > 0;
     const Exact orientation = unscaled * normal_scale;  // stage (1)'s quantity, exactly
@@ -1119,24 +1128,10 @@ void facet_normals_are_within_their_bounds(std::uint64_t seed, int trials) {
     const T thin = T(std::ldexp(1.0, -std::uniform_int_distribution<int>(0, digits)(rng)));
     p[2] = p[0] + T(unit(rng)) * e1 + thin * random_vector();
     const detail::Facet<V> f = detail::facet_through(p, std::array<int, 3>{0, 1, 2});
-    // The exact normal in the edges' own scale (the exponents of the rounded edges' largest components).
-    int edge_exponents = 0;
-    bool zero_edge = false;
-    for (int k = 1; k < 3; ++k) {
-      const T largest = max_abs_component(V(p[k] - p[0]));
-      if (largest > 0) edge_exponents += ScalarTraits<T>::frame_exponent(largest);
-      else zero_edge = true;
-    }
-    if (zero_edge) continue;
+    // The exact normal in the edges' own scale.
     std::array<VE, 3> pe;
     for (int k = 0; k < 3; ++k) pe[k] = convert<Exact>(p[k]);
-    VE exact = detail::ordered_normal(pe);
-    for (int c = 0; c < 3; ++c) {
-      if (edge_exponents > 0)
-        mpq_div_2exp(exact[c].get_mpq_t(), exact[c].get_mpq_t(), static_cast<mp_bitcnt_t>(edge_exponents));
-      else
-        mpq_mul_2exp(exact[c].get_mpq_t(), exact[c].get_mpq_t(), static_cast<mp_bitcnt_t>(-edge_exponents));
-    }
+    const VE exact = own_scale_factor(p) * detail::ordered_normal(pe);
     Exact error(0), n1(0);
     for (int c = 0; c < 3; ++c) {
       error += abs(exact_of(f.normal[c]) - exact[c]);
