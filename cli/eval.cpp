@@ -9,12 +9,14 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "gjkref/casefile.hpp"
 #include "gjkref/implementations.hpp"
@@ -101,6 +103,29 @@ struct Tally {
       one_method = 0;
 };
 
+// A fault put in the oracle's place, for the tests of what eval reports when the oracle fails (a bug in gjkref or CGAL,
+// which no valid input is known to provoke): GJKREF_EVAL_ORACLE_FAULT=distance makes the distance oracle's call throw
+// as a failed certificate does, =depth the penetration-depth oracle's (CTest cli.eval-oracle-failure). Unset, nothing.
+void injected_oracle_fault(const char* which) {
+  const char* fault = std::getenv("GJKREF_EVAL_ORACLE_FAULT");
+  if (fault && std::strcmp(fault, which) == 0)
+    throw std::logic_error(std::string("a fault injected into the ") + which + " oracle (GJKREF_EVAL_ORACLE_FAULT)");
+}
+
+// A case on which an oracle failed: its line (JSON: "result": "oracle-failed", with the reason) or block (text) in
+// `out`, so that the case is not missing from the results, and the message on `err`.
+void report_oracle_failure(const Case& c, const std::string& file, const EvalOptions& options, const std::string& oracle,
+                           const std::string& what, std::ostream& out, std::ostream& err) {
+  const std::string why = oracle + " FAILED: " + what + "; no answer on this case is judged";
+  if (options.json)
+    out << json_text({{"name", c.name}, {"dim", c.dim}, {"file", file}, {"result", "oracle-failed"}, {"reason", why}})
+        << "\n";
+  else
+    out << one_line(c.name) << " (" << c.dim << "D, " << file << ")\n  oracle-failed: " << why << "\n\n";
+  err << "gjkref eval: " << oracle << " FAILED on case '" << one_line(c.name) << "' (" << file << "): " << what
+      << "\nThis is a bug in gjkref; please report it with the case file.\n";
+}
+
 // One case: both exact methods, each implementation judged, the result written to `out` (a JSON line or a block of
 // text), gjkref's own failures to `err`.
 Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& options,
@@ -117,6 +142,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
   const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
   try {
+    injected_oracle_fault("distance");
     truth = within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
     if (points <= oracle::kQpReachPoints) {
       check = oracle::qp_oracle(c);
@@ -127,8 +153,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     }
     if (!second) check = truth, ++t.one_method;
   } catch (const std::logic_error& e) {
-    err << "gjkref eval: THE ORACLE FAILED on case '" << one_line(c.name) << "' (" << file << "): " << e.what()
-        << "\nThis is a bug in gjkref; please report it with the case file.\n";
+    report_oracle_failure(c, file, options, "THE ORACLE", e.what(), out, err);
     ++t.oracle_disagreements;
     ++t.evaluated;
     return t;
@@ -152,11 +177,11 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   if (within_hull_reach(c) &&
       (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
     try {
+      injected_oracle_fault("depth");
       depth = exact_truth.penetration();
       oracle::cross_check_penetration(c, truth, *depth);
     } catch (const std::logic_error& e) {
-      err << "gjkref eval: THE PENETRATION-DEPTH ORACLE FAILED on case '" << one_line(c.name) << "' (" << file
-          << "): " << e.what() << "\nThis is a bug in gjkref; please report it with the case file.\n";
+      report_oracle_failure(c, file, options, "THE PENETRATION-DEPTH ORACLE", e.what(), out, err);
       ++t.oracle_disagreements;
       return t;
     }
