@@ -77,5 +77,39 @@ TEST(FuzzDecoder, AWarmStartByteGivesTheCaseAWarmStart) {
   }
 }
 
+// The decoder's emptying byte (fuzz/decoder.hpp), after the warm start: e & 1 empties A, e & 2 B, and the warm start
+// goes with them; an input that ends before it decodes as before. Every mode must name the empty shape (checks.hpp's
+// input_error_of: EmptyA before EmptyB), the oracle must call it invalid input, and the case must survive the case
+// format, since a failing input is saved as a case file (GJKREF_FUZZ_CASE_OUT).
+TEST(FuzzDecoder, AnEmptyingByteEmptiesShapes) {
+  std::vector<std::uint8_t> bytes = {0b00001001, 0};  // |A| = 2, |B| = 2, no transform
+  for (const std::uint8_t x : {0x00, 0x20, 0x10, 0x30}) bytes.insert(bytes.end(), {0, x, x, x});  // lattice points
+  bytes.insert(bytes.end(), {0, 1, 0, 0});  // no structure; one warm-start pair (0, 0)
+  const Case full = decode_case(bytes.data(), bytes.size(), 3);
+  ASSERT_EQ(full.a.points.size(), 2u);
+  ASSERT_EQ(full.b.points.size(), 2u);
+  ASSERT_TRUE(full.warm_start.has_value());
+  EXPECT_EQ(input_error_of(full), InputError::None);
+  const std::pair<std::uint8_t, InputError> emptyings[] = {
+      {1, InputError::EmptyA}, {2, InputError::EmptyB}, {3, InputError::EmptyA}};
+  for (const auto& [e, expected] : emptyings) {
+    std::vector<std::uint8_t> input = bytes;
+    input.push_back(e);
+    const Case c = decode_case(input.data(), input.size(), 3);
+    EXPECT_EQ(c.a.points.empty(), (e & 1) != 0);
+    EXPECT_EQ(c.b.points.empty(), (e & 2) != 0);
+    EXPECT_FALSE(c.warm_start.has_value());
+    EXPECT_EQ(input_error_of(c), expected);
+    EXPECT_EQ(oracle::fast_oracle(c).verdict, oracle::Verdict::InvalidInput);
+    const Report r = check_reference(c);
+    EXPECT_TRUE(r.violations.empty()) << r.answers;
+    const casefile::Parsed parsed = casefile::parse(casefile::write(c), "decoded");
+    ASSERT_FALSE(parsed.error) << parsed.error->message();
+    ASSERT_EQ(parsed.cases.size(), 1u);
+    EXPECT_EQ(parsed.cases[0].a.points, c.a.points);
+    EXPECT_EQ(parsed.cases[0].b.points, c.b.points);
+  }
+}
+
 }  // namespace
 }  // namespace gjkref::fuzz

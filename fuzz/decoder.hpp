@@ -25,6 +25,9 @@
 //        their counts after the structure
 //     2  a direction, one byte per coordinate read as (int8)/16 (the zero direction is the cold start)
 //     3  dim + 1 index pairs, read as in 1: a full simplex, which on flat A⊖B is the warm-start layer's hard case
+//   then one byte e that empties shapes (0, or past the end of the input, keeps them): e & 1 empties A, e & 2 empties
+//   B — the invalid input every query must name (InputError::EmptyA, EmptyB), which the counts above cannot make; a
+//   warm start goes with an emptied shape (no index names a point of it)
 //   Transforms (bits 6–7 of byte 0): 0 none; 1 both shapes scaled by 2^k, k = (int8)p (exact unless it overflows or
 //   underflows); 2 B moved along the last axis by ±2^−j, j = (p & 63), sign p & 64 (near touching); 3 both shapes
 //   translated by 2^e along every axis, e = p & 63 (a large offset that rounds the small features).
@@ -79,6 +82,16 @@ inline void decode_warm_start(ByteReader& in, casefile::Case& c) {
   }
   c.warm_start = start;
   c.name += (w & 3) == 2 ? "/warm-direction" : "/warm-pairs";
+}
+
+// The emptying byte (see the layout above), after the warm start.
+inline void decode_emptying(ByteReader& in, casefile::Case& c) {
+  const std::uint8_t e = in.byte();
+  if ((e & 3) == 0) return;
+  if (e & 1) c.a.points.clear();
+  if (e & 2) c.b.points.clear();
+  c.warm_start.reset();
+  c.name += (e & 3) == 3 ? "/both-empty" : (e & 1) ? "/empty-a" : "/empty-b";
 }
 
 // The structure byte's shapes (see the layout above), replacing or moving the decoded points.
@@ -177,6 +190,7 @@ inline casefile::Case decode_case(const std::uint8_t* data, std::size_t size, in
   }
   decode_structure(in, c);
   decode_warm_start(in, c);
+  decode_emptying(in, c);
   switch (counts >> 6) {
     case 1:
       for (auto* shape : shapes)
