@@ -39,6 +39,7 @@
 #include "gjkref/casefile.hpp"
 #include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
+#include "fault.hpp"
 #include "selection.hpp"
 #include "text.hpp"
 
@@ -819,6 +820,7 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
     g_timeout.item = line;
     oracle::Answer truth;
     try {
+      injected_fault("distance-oracle");
       truth = oracle::fast_oracle(c);
     } catch (const std::logic_error& e) {
       save_oracle_failure(dir, item, c, "THE ORACLE FAILED: ", e, line);
@@ -830,7 +832,17 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
       json results = json::object();
       for (auto& implementation : implementations) {
         const impl::Info& info = implementation->info();
-        const impl::Result r = implementation->run(c);
+        impl::Result r;
+        try {
+          injected_fault("run:" + info.name);
+          r = implementation->run(c);
+        } catch (const std::logic_error& e) {
+          // An in-process reference mode's own failure (a plugin's are statuses of its worker): a bug in gjkref,
+          // saved and logged as the oracle's are, under its name, so that the shard goes on past the item and a
+          // resumed one does not stop on it again.
+          save_oracle_failure(dir, item, c, (info.name + " (not the oracle) THREW: ").c_str(), e, line);
+          break;
+        }
         impl::Judged j;
         try {
           j = impl::judge(exact_truth, r, info);
@@ -1241,8 +1253,10 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   };
   for (const auto& [key, j] : lines) {
     ++rep.items;
-    if (j.contains("oracle_failure")) {
+    if (j.contains("oracle_failure")) {  // a row, so that the case is in results.csv as its timeout would be
       ++rep.oracle_failures;
+      csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
+          << j["kind"].get<std::string>() << "\",oracle-failed,,,,,,,,,,,,,,,,\n";
       continue;
     }
     if (j.contains("oracle_timeout")) {

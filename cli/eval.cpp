@@ -22,6 +22,7 @@
 #include "gjkref/implementations.hpp"
 #include "gjkref/judge.hpp"
 #include "gjkref/oracle.hpp"
+#include "fault.hpp"
 #include "selection.hpp"
 #include "text.hpp"
 
@@ -103,15 +104,6 @@ struct Tally {
       one_method = 0;
 };
 
-// A fault put in the oracle's place, for the tests of what eval reports when the oracle fails (a bug in gjkref or CGAL,
-// which no valid input is known to provoke): GJKREF_EVAL_ORACLE_FAULT=distance makes the distance oracle's call throw
-// as a failed certificate does, =depth the penetration-depth oracle's (CTest cli.eval-oracle-failure). Unset, nothing.
-void injected_oracle_fault(const char* which) {
-  const char* fault = std::getenv("GJKREF_EVAL_ORACLE_FAULT");
-  if (fault && std::strcmp(fault, which) == 0)
-    throw std::logic_error(std::string("a fault injected into the ") + which + " oracle (GJKREF_EVAL_ORACLE_FAULT)");
-}
-
 // A case on which an oracle failed: its line (JSON: "result": "oracle-failed", with the reason) or block (text) in
 // `out`, so that the case is not missing from the results, and the message on `err`.
 void report_oracle_failure(const Case& c, const std::string& file, const EvalOptions& options, const std::string& oracle,
@@ -142,7 +134,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
   const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
   try {
-    injected_oracle_fault("distance");
+    injected_fault("distance-oracle");
     truth = within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
     if (points <= oracle::kQpReachPoints) {
       check = oracle::qp_oracle(c);
@@ -177,7 +169,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   if (within_hull_reach(c) &&
       (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
     try {
-      injected_oracle_fault("depth");
+      injected_fault("depth-oracle");
       depth = exact_truth.penetration();
       oracle::cross_check_penetration(c, truth, *depth);
     } catch (const std::logic_error& e) {
