@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "gjkref/case_shapes.hpp"
+#include "gjkref/certified_penetration.hpp"
 #include "gjkref/contract.hpp"
 
 namespace gjkref::impl {
@@ -38,8 +39,57 @@ const char* to_string(Finding f) {
   return "unknown";
 }
 
+namespace {
+
+// The depth beyond the hull method's reach: the certified reference's (certified_penetration), whose every penetrating
+// answer is a certificate checked exactly (check_penetration: a closed surface of points of A⊖B around the origin,
+// every facet's plane as far as the nearest one's, which supports A⊖B) — a proof whoever found it, in O(facets + n_A +
+// n_B) — and whose touching answer is certified_distance's exact class. Its class must be the distance oracle's. One
+// method, as the certified fast path is for the distance there; its one optimal facet is the answer's, and it gives no
+// surface (the contact points are not judged: judge()).
+oracle::Penetration certified_depth(const casefile::Case& c, const oracle::Answer& answer) {
+  return casefile::in_dimension<double>(c, [&]<class V>() {
+    const auto r = certified_penetration(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b), true);
+    const bool overlapping = answer.verdict == oracle::Verdict::Overlapping;
+    const PenetrationStatus expected = overlapping ? PenetrationStatus::Penetrating : PenetrationStatus::Touching;
+    if (r.status != expected || !r.exact)
+      throw oracle::DisagreementError(std::string("the certified depth is ") + to_string(r.status) +
+                                      " where the distance oracle says " + oracle::to_string(answer.verdict));
+    const auto& e = *r.exact;
+    oracle::Penetration p;
+    p.verdict = answer.verdict;
+    p.method = oracle::Method::Certified;
+    p.squared_depth = overlapping ? e.squared_depth : mpq_class(0);
+    p.depth = overlapping ? r.depth : 0;
+    oracle::DepthFacet f;
+    for (int k = 0; k < V::dimension; ++k) {
+      f.normal[k] = e.normal[k];
+      f.offset += e.normal[k] * e.translation[k];
+    }
+    for (int k = 0; k < e.facet_size; ++k) {
+      f.on_a.push_back(e.facet[k].index_a);
+      f.on_b.push_back(e.facet[k].index_b);
+    }
+    for (auto* on : {&f.on_a, &f.on_b}) {
+      std::sort(on->begin(), on->end());
+      on->erase(std::unique(on->begin(), on->end()), on->end());
+    }
+    p.optimal.push_back(std::move(f));
+    return p;
+  });
+}
+
+}  // namespace
+
+bool Truth::depth_within_hull_reach() const {
+  const double pairs = static_cast<double>(case_->a.points.size()) * static_cast<double>(case_->b.points.size());
+  const double points = static_cast<double>(case_->a.points.size() + case_->b.points.size());
+  return pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
+}
+
 const oracle::Penetration& Truth::penetration() const {
-  if (!penetration_) penetration_ = oracle::penetration_oracle(*case_, answer_);
+  if (!penetration_)
+    penetration_ = depth_within_hull_reach() ? oracle::penetration_oracle(*case_, answer_) : certified_depth(*case_, answer_);
   return *penetration_;
 }
 
@@ -479,6 +529,11 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const bool pair = witness_pair((*result.contacts)[0], (*result.contacts)[1], verdict_slack, error);
     j.contact_error = error;
     if (!pair) flag(Finding::ContactOutsideContract);
+  } else if (result.contacts && p->method == oracle::Method::Certified) {
+    // Beyond the hull method's reach the depth is known without A⊖B's surface, where contact points may lie (every
+    // facet within the depth's allowance of PD, ties included): not judged, and said so.
+    j.contacts_not_judged = "beyond the hull method's reach: the depth is the certified reference's, without the surface "
+                            "of A-B that contact points are judged on";
   } else if (result.contacts) {
     const auto& [ca, cb] = *result.contacts;
     const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);

@@ -7,10 +7,16 @@
 #   n = 100000 against one point: 100,000 pairs (within kHullReachPairs) but 100,001 points (beyond kHullReachPoints):
 #   certified, no second method, in seconds (the hull took 12.5 s, and the QP passed the oracle's time limit and
 #   aborted eval, dumping the whole case to stderr, before the certified path and the points limit).
-# Usage: eval-beyond-reach.sh GJKREF WORKDIR
+#   n = 3000, the clouds 1 apart (overlapping): beyond the hull's reach the depth oracle is the certified reference's,
+#   its certificate checked (impl/judge.cpp, Truth::penetration). Every reference mode's depth is judged (the certified
+#   one bit for bit), Bullet's contact points are said not to be judged, and, with the judge plugins given, an
+#   implementation that always answers "separated" is refused — in seconds: the hull's depth, which the judge called
+#   before, passed the oracle's time limit, and the case was reported oracle-timeout with nothing judged.
+# Usage: eval-beyond-reach.sh GJKREF WORKDIR [JUDGE_PLUGINS (libgjkref-judge-plugins.so)]
 set -euo pipefail
 GJKREF="$1"
 WORK="$2"
+PLUGINS="${3:-}"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 for n in 700 3000 100000; do
@@ -54,4 +60,44 @@ start=$(date +%s)
 check "$WORK/spheres-100000.json" none 2> "$WORK/err-100000.txt"
 [ ! -s "$WORK/err-100000.txt" ] || { cat "$WORK/err-100000.txt"; echo "eval-beyond-reach: eval wrote to stderr"; exit 1; }
 echo "100,000 + 1 points: $(( $(date +%s) - start )) s"
+python3 - 3000 > "$WORK/overlapping-3000.json" <<'PY'
+import json, math, sys
+n = int(sys.argv[1])
+def sphere(cx):
+    pts = []
+    for k in range(n):
+        z = 1 - (2 * k + 1) / n
+        r = math.sqrt(1 - z * z)
+        t = k * math.pi * (3 - math.sqrt(5))
+        pts.append([cx + r * math.cos(t), r * math.sin(t), z])
+    return pts
+print(json.dumps({"format": "gjkref-case/1", "name": "overlapping-spheres-3000", "dim": 3,
+                  "a": {"points": sphere(0.0)}, "b": {"points": sphere(1.0)}}))
+PY
+impls=reference-certified,reference-double,reference-float,bullet-gjkepa-double
+[[ -z "$PLUGINS" ]] || impls+=,always-separated
+start=$(date +%s)
+status=0
+"$GJKREF" eval --json --oracle-time-limit 30 --impl "$impls" ${PLUGINS:+--plugin "$PLUGINS"} \
+  "$WORK/overlapping-3000.json" > "$WORK/out.json" || status=$?
+python3 - "$WORK/out.json" "$status" "$PLUGINS" <<'PY'
+import json, sys
+line = json.loads(open(sys.argv[1]).readline())
+assert line["result"] == "evaluated", line
+o = line["oracle"]
+assert o["verdict"] == "overlapping" and o["method"] == "certified", o
+r = line["results"]
+for name in ("reference-certified", "reference-double", "reference-float"):
+    assert r[name]["agrees"] is True and "depth_error" in r[name], (name, r[name])
+assert r["reference-certified"]["depth_error"] == 0.0, r["reference-certified"]
+assert 0.9 < r["reference-certified"]["penetration_depth"] < 1.0, r["reference-certified"]
+assert "contacts_not_judged" in r["bullet-gjkepa-double"], r["bullet-gjkepa-double"]
+if sys.argv[3]:
+    assert r["always-separated"]["finding"] == "separated-while-overlapping", r["always-separated"]
+    assert sys.argv[2] == "1", "exit status " + sys.argv[2]
+else:
+    assert sys.argv[2] == "0", "exit status " + sys.argv[2]
+print(line["name"], "depth judged beyond the hull's reach: PD =", r["reference-certified"]["penetration_depth"])
+PY
+echo "overlapping 3000 + 3000 points: $(( $(date +%s) - start )) s"
 echo "eval-beyond-reach: all answered"

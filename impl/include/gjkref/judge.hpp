@@ -53,8 +53,12 @@ class Truth {
   Truth(const casefile::Case& c, oracle::Answer answer) : case_(&c), answer_(std::move(answer)) {}
   const oracle::Answer& answer() const { return answer_; }
   const casefile::Case& the_case() const { return *case_; }
-  // Throws what penetration_oracle throws (a CertificateError: a bug in gjkref).
+  // Within the hull method's reach (oracle::kHullReachPairs, kHullReachPoints) the hull method's depth; beyond it the
+  // certified reference's, its certificate checked exactly (method Certified: one optimal facet, no surface). Throws
+  // what penetration_oracle throws (a CertificateError: a bug in gjkref), or a DisagreementError when the certified
+  // depth's class is not the distance oracle's.
   const oracle::Penetration& penetration() const;
+  bool depth_within_hull_reach() const;
   bool penetration_computed() const { return penetration_.has_value(); }
   // The closest point to the origin of each facet plane of A⊖B (the penetration's surface), one per plane, with its
   // squared distance from the origin, nearest first: where contact points may lie (docs/contract.md). Empty when
@@ -83,6 +87,8 @@ struct Judged {
   std::optional<double> depth_error;     // |reported depth − PD|
   std::optional<double> normal_error;    // h_D(n)/|n| − PD along the reported normal n
   std::optional<double> contact_error;   // distance of a − b from the nearest PD·n̂, or a nearer facet's (contract)
+  std::string contacts_not_judged;       // why the contact points were not judged, when they were not (beyond the
+                                         // hull method's reach: Truth::penetration)
   double scale = 0;                      // M of docs/contract.md, for errors relative to the input's size
   double band = 0;                       // the verdict band B that applied (0 for exact implementations)
 
