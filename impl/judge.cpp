@@ -197,7 +197,8 @@ struct Allowances {
   bool rounded = false;
 
   double band() const { return exact ? 0 : verdict_band(epsilon, m, r, dim, rounded); }
-  // How far a reported distance or depth may be from the true value x (docs/contract.md, items 3 and 8). Exact
+  // How far a reported distance or depth may be from the true value x (docs/contract.md, item 3, and for a depth
+  // "Judging other implementations"). Exact
   // implementations report doubles: one rounding of theirs and one of the truth.
   double of_value(double x) const {
     return exact ? kDoubleEpsilon * x + kRoundingFloor : distance_allowance(x, epsilon, m, r, dim, rounded);
@@ -224,7 +225,8 @@ struct Allowances {
     const double by_position = 2 * root_dim * kDoubleEpsilon * grown * r;
     return of_value(depth) + std::min(by_size, by_position);
   }
-  // How far a witness or contact point x may be from its hull (docs/contract.md, items 7 and 8), including its rounding
+  // How far a witness or contact point x may be from its hull (docs/contract.md, item 7, and for a contact point
+  // "Judging other implementations"), including its rounding
   // to double. An exact implementation's point is off by that rounding alone, at most half an ulp of each coordinate:
   // √dim·ε·‖x‖∞ and the absolute floor, the point's own size (with R, the largest coordinate of either shape, one far
   // vertex allowed any witness near the origin: a pair √5 apart for d = 1 passed). Pinned by
