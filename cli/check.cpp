@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <array>
 #include <chrono>
 #include <csignal>
@@ -459,7 +460,10 @@ std::optional<Item> item_of_counterexample(const fs::path& file) {
   const std::string dim = stem.substr(before + 1, last - before - 1), index = stem.substr(last + 1);
   if ((dim != "2d" && dim != "3d") || index.empty() || index.find_first_not_of("0123456789") != std::string::npos)
     return std::nullopt;
-  return Item{stem.substr(0, before), dim[0] - '0', std::stoi(index)};
+  int number = 0;  // an index beyond int's range is no item of a campaign (std::stoi threw, and stopped every report)
+  const auto [end, error] = std::from_chars(index.data(), index.data() + index.size(), number);
+  if (error != std::errc() || end != index.data() + index.size()) return std::nullopt;
+  return Item{stem.substr(0, before), dim[0] - '0', number};
 }
 
 // One answer whose case is to be shrunk and saved.
@@ -797,9 +801,11 @@ void on_stop_signals(void (*handler)(int)) {
 void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint64_t seed,
                std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
                int progress_fd) {
-  const std::set<std::string> done = done_items(dir);
   const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
+  // Its own log's cut line first: read before, a line cut just before its newline parsed whole, counted its item as
+  // done, and was then dropped, so that the item was never logged.
   drop_partial_line(log_path);
+  const std::set<std::string> done = done_items(dir);
   const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   // A log that cannot be written stops the shard as a failure of gjkref's (exit status 3: run_campaign's shard
   // process), never silently: a campaign whose cases were not logged has not judged them.

@@ -4,7 +4,8 @@
 # given a row (`oracle-failed`) in results.csv; the campaign goes on past them to the end, exits with status 3, and run
 # again resumes finished rather than stopping on the same item (a throwing reference mode used to end its shard, and
 # every resumed run stopped there again). No valid input is known to cause either, so both are injected
-# (GJKREF_INJECT_FAULT, cli/fault.hpp).
+# (GJKREF_INJECT_FAULT, cli/fault.hpp). Then a clean campaign resumed from a log whose last line lost its newline
+# judges that item again, and a stray file in counterexamples/ does not stop its reports.
 # Usage: check-faults.sh GJKREF WORKDIR
 set -uo pipefail
 GJKREF="$1"
@@ -43,4 +44,19 @@ done
   --no-progress --out "$WORK/clean" > /dev/null 2>&1
 status=$?
 [[ $status -eq 0 && $(rows "$WORK/clean" oracle-failed) -eq 0 ]] || fail "without a fault: exit status $status"
+# A log whose last line lost only its newline (a kill between the line and its newline): the line is dropped and its
+# item judged again, not counted as done and then dropped (which left the item unlogged and the report partial).
+log=$(ls "$WORK/clean"/shard-*.jsonl | head -n 1)
+last_key=$(tail -n 1 "$log" | python3 -c 'import json, sys; print(json.loads(sys.stdin.read())["key"])')
+truncate -s -1 "$log"
+# ... and a file in counterexamples/ whose index is beyond int's range (not the campaign's: passed over, where it
+# stopped every report with "stopped: stoi").
+mkdir -p "$WORK/clean/counterexamples/x/y"
+echo '{}' > "$WORK/clean/counterexamples/x/y/touching-2d-99999999999.json"
+"$GJKREF" check --impl reference-double,reference-float --family touching --dim 2 --cases $CASES --seed 5 --jobs 1 \
+  --no-progress --out "$WORK/clean" > "$WORK/clean.again" 2>&1
+status=$?
+[[ $status -eq 0 && "$(items "$WORK/clean")" == "$CASES 0 False" ]] ||
+  fail "a log cut before its last newline, a stray file: exit status $status, $(items "$WORK/clean"): $(tail -n 3 "$WORK/clean.again")"
+grep -q "\"key\":\"$last_key\"" "$log" || fail "the cut line's item $last_key was not logged again"
 echo "check-faults: every failure saved, logged and in results.csv"
