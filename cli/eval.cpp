@@ -161,17 +161,17 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     ++t.oracle_disagreements;
   }
   ++t.evaluated;
-  // The penetration depth of touching and overlapping pairs, by both methods (the hull's, certificate checked,
-  // and the support method's): a disagreement is a bug in gjkref, as above.
+  // The penetration depth of touching and overlapping pairs: within the hull's reach by both methods (the hull's,
+  // certificate checked, and the support method's: a disagreement is a bug in gjkref, as above); beyond it the
+  // certified reference's, its certificate checked (impl::Truth::penetration), one method. Computed here, before any
+  // answer is judged, so that its failure is said as the oracle's whichever method failed.
   const impl::Truth exact_truth(c, truth);
   std::optional<oracle::Penetration> depth;
-  // The depth is the hull's facets: within the hull's reach only.
-  if (within_hull_reach(c) &&
-      (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching)) {
+  if (truth.verdict == oracle::Verdict::Overlapping || truth.verdict == oracle::Verdict::Touching) {
     try {
       injected_fault("depth-oracle");
       depth = exact_truth.penetration();
-      oracle::cross_check_penetration(c, truth, *depth);
+      if (within_hull_reach(c)) oracle::cross_check_penetration(c, truth, *depth);
     } catch (const std::logic_error& e) {
       report_oracle_failure(c, file, options, "THE PENETRATION-DEPTH ORACLE", e.what(), out, err);
       ++t.oracle_disagreements;
@@ -183,7 +183,14 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
   for (const auto& implementation : chosen) {
     const impl::Info& info = implementation->info();
     const impl::Result r = implementation->run(c);
-    const impl::Judged j = impl::judge(exact_truth, r, info);
+    impl::Judged j;
+    try {
+      j = impl::judge(exact_truth, r, info);  // may compute the depth (Truth::penetration), whose failure is the oracle's
+    } catch (const std::logic_error& e) {
+      report_oracle_failure(c, file, options, "THE PENETRATION-DEPTH ORACLE", e.what(), out, err);
+      ++t.oracle_disagreements;
+      return t;
+    }
     if (!j.judged && r.status == impl::Status::Unsupported) continue;
     if (j.disagrees()) ++t.disagreements;
     const std::string agrees = impl::summary(j);
@@ -279,7 +286,9 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       for (const oracle::DepthFacet& f : depth->optimal)
         facets.push_back({{"normal", unit_normal(f.normal)}, {"on_a", f.on_a}, {"on_b", f.on_b}});
       o[truth.verdict == oracle::Verdict::Touching ? "normal_cone" : "optimal_facets"] = facets;
-      o["depth_methods_agree"] = true;
+      o["depth_method"] = oracle::to_string(depth->method);
+      if (depth->method == oracle::Method::Hull) o["depth_methods_agree"] = true;
+      else o["depth_methods_agree"] = nullptr;  // one method: the certified depth, beyond the hull's reach
     }
     out << json_text(line) << "\n";
   } else {
@@ -298,8 +307,10 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     if (depth && truth.verdict == oracle::Verdict::Overlapping)
       out << "  penetration depth: PD^2 = " << rational_text(depth->squared_depth) << ", PD = "
           << format_double(depth->depth) << ", " << depth->optimal.size() << " optimal facet(s) (normal "
-          << vector_text(unit_normal(depth->optimal.front().normal), c.dim)
-          << "), certificate checked, both methods agree\n";
+          << vector_text(unit_normal(depth->optimal.front().normal), c.dim) << "), certificate checked, "
+          << (depth->method == oracle::Method::Hull ? "both methods agree"
+                                                    : "the certified reference's (beyond the hull's reach: one method)")
+          << "\n";
     out
         << "  " << std::left << std::setw(26) << "implementation" << std::setw(16) << "verdict"
         << std::setw(kMeasuredColumn) << "distance or depth" << std::setw(30) << "details"

@@ -86,6 +86,8 @@ line = json.loads(open(sys.argv[1]).readline())
 assert line["result"] == "evaluated", line
 o = line["oracle"]
 assert o["verdict"] == "overlapping" and o["method"] == "certified", o
+assert o["depth_method"] == "certified" and o["depth_methods_agree"] is None, o
+assert o["penetration_depth"] == line["results"]["reference-certified"]["penetration_depth"], o
 r = line["results"]
 for name in ("reference-certified", "reference-double", "reference-float"):
     assert r[name]["agrees"] is True and "depth_error" in r[name], (name, r[name])
