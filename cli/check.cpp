@@ -137,6 +137,7 @@ bool still_fails(const Case& c, impl::Implementation& implementation, impl::Find
   const oracle::Answer truth = oracle::fast_oracle(c);
   impl::Result r;
   try {
+    injected_fault("run:" + implementation.info().name);
     r = implementation.run(c);
   } catch (const std::logic_error& e) {
     throw std::logic_error(implementation.info().name + " (not the oracle) threw: " + e.what());
@@ -842,12 +843,15 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
         try {
           injected_fault("run:" + info.name);
           r = implementation->run(c);
-        } catch (const std::logic_error& e) {
-          // An in-process reference mode's own failure (a plugin's are statuses of its worker): a bug in gjkref,
-          // saved and logged as the oracle's are, under its name, so that the shard goes on past the item and a
-          // resumed one does not stop on it again.
-          save_oracle_failure(dir, item, c, (info.name + " (not the oracle) THREW: ").c_str(), e, line);
-          break;
+        } catch (const std::exception& e) {
+          // An in-process reference mode's own failure (a plugin's arrive as statuses from its worker): its answer on
+          // this case is that it threw, judged and logged like any answer, and the shard goes on past the item (the
+          // exception ended the shard, and every resumed run stopped on the same item). Saving its counterexample
+          // runs it again, where it throws again: that case is kept in oracle-failures/ as gjkref's own failure
+          // (still_fails), exit status 3.
+          r = impl::Result{};
+          r.status = impl::Status::Threw;
+          r.detail = std::string("threw: ") + e.what();
         }
         impl::Judged j;
         try {
@@ -1771,6 +1775,11 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   g_stop_signal = 0;
   on_stop_signals(note_stop_signal);
   oracle::set_time_limit(o.oracle_time_limit_seconds);
+  // Every log's cut last line goes before any shard reads what is done: a resumed campaign may deal the items to other
+  // shards (--jobs is not part of it), and a shard reading another's log before that one dropped its cut line would
+  // count a line cut just before its newline as done.
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().extension() == ".jsonl") drop_partial_line(entry.path());
   // The running shards (process id → job), and each job's log size when it last started: a shard that ends on the
   // oracle's time limit has logged its item as an oracle timeout (log_oracle_timeout) and is started again, to go on
   // after it; one whose log did not grow would only repeat the item, and is reported as stopped instead.

@@ -25,7 +25,8 @@
 //        their counts after the structure
 //     2  a direction, one byte per coordinate read as (int8)/16 (the zero direction is the cold start)
 //     3  dim + 1 index pairs, read as in 1: a full simplex, which on flat A⊖B is the warm-start layer's hard case
-//   then one byte e that empties shapes (0, or past the end of the input, keeps them): e & 1 empties A, e & 2 empties
+//   then one byte e that empties shapes when it is 0xE1, 0xE2 or 0xE3 (any other value, or past the end of the input,
+//   keeps them; rare, so that the fuzzer's longer inputs are not mostly empty cases): e & 1 empties A, e & 2 empties
 //   B — the invalid input every query must name (InputError::EmptyA, EmptyB), which the counts above cannot make; a
 //   warm start goes with an emptied shape (no index names a point of it)
 //   Transforms (bits 6–7 of byte 0): 0 none; 1 both shapes scaled by 2^k, k = (int8)p (exact unless it overflows or
@@ -87,7 +88,7 @@ inline void decode_warm_start(ByteReader& in, casefile::Case& c) {
 // The emptying byte (see the layout above), after the warm start.
 inline void decode_emptying(ByteReader& in, casefile::Case& c) {
   const std::uint8_t e = in.byte();
-  if ((e & 3) == 0) return;
+  if ((e & 0xFC) != 0xE0 || (e & 3) == 0) return;
   if (e & 1) c.a.points.clear();
   if (e & 2) c.b.points.clear();
   c.warm_start.reset();

@@ -41,40 +41,60 @@ const char* to_string(Finding f) {
 
 namespace {
 
-// The depth beyond the hull method's reach: the certified reference's (certified_penetration), whose every penetrating
-// answer is a certificate checked exactly (check_penetration: a closed surface of points of A⊖B around the origin,
-// every facet's plane as far as the nearest one's, which supports A⊖B) — a proof whoever found it, in O(facets + n_A +
-// n_B) — and whose touching answer is certified_distance's exact class. Its class must be the distance oracle's. One
-// method, as the certified fast path is for the distance there; its one optimal facet is the answer's, and it gives no
-// surface (the contact points are not judged: judge()).
+// The depth beyond the hull method's reach: the certified reference's (certified_penetration, without its exact
+// extras), under the oracle's time limit like any oracle call. A penetrating answer is a certificate, checked here
+// again (check_penetration: a closed surface of points of A⊖B around the origin, every facet's plane at least as far
+// as the nearest one's, which supports A⊖B) — a proof whoever found it, in O(facets + n_A + n_B) — whose nearest facet
+// gives PD² = o²/|n|² and the normal n exactly, from the case's coordinates; a touching answer is certified_distance's
+// exact class, PD 0, with no facet listed (the normal cone is not known). Its class must be the distance oracle's. One
+// method, as the certified fast path is for the distance there, with one optimal facet and no surface (the contact
+// points are not judged: judge()).
 oracle::Penetration certified_depth(const casefile::Case& c, const oracle::Answer& answer) {
+  const oracle::TimeLimit bound(c, "certified-depth");
   return casefile::in_dimension<double>(c, [&]<class V>() {
-    const auto r = certified_penetration(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b), true);
+    const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
+    const auto r = certified_penetration(a, b);
     const bool overlapping = answer.verdict == oracle::Verdict::Overlapping;
     const PenetrationStatus expected = overlapping ? PenetrationStatus::Penetrating : PenetrationStatus::Touching;
-    if (r.status != expected || !r.exact)
+    if (r.status != expected)
       throw oracle::DisagreementError(std::string("the certified depth is ") + to_string(r.status) +
                                       " where the distance oracle says " + oracle::to_string(answer.verdict));
-    const auto& e = *r.exact;
     oracle::Penetration p;
     p.verdict = answer.verdict;
     p.method = oracle::Method::Certified;
-    p.squared_depth = overlapping ? e.squared_depth : mpq_class(0);
-    p.depth = overlapping ? r.depth : 0;
-    oracle::DepthFacet f;
+    if (!overlapping) return p;  // PD² = 0, depth 0
+    const PenetrationCheck proof = check_penetration(a, b, r.certificate);
+    if (proof.fault != PenetrationFault::None)
+      throw oracle::CertificateError(std::string("the certified depth's certificate does not hold: ") +
+                                     to_string(proof.fault));
+    const auto& facet = r.certificate.facets[static_cast<std::size_t>(proof.answer)];
+    oracle::ExactPoint q[3];  // the facet's points a − b, exactly (2D: third coordinate 0)
     for (int k = 0; k < V::dimension; ++k) {
-      f.normal[k] = e.normal[k];
-      f.offset += e.normal[k] * e.translation[k];
+      const auto& [i, j] = r.certificate.points[static_cast<std::size_t>(facet[k])];
+      for (int x = 0; x < 3; ++x) q[k][x] = mpq_class(c.a.points[i][x]) - mpq_class(c.b.points[j][x]);
     }
-    for (int k = 0; k < e.facet_size; ++k) {
-      f.on_a.push_back(e.facet[k].index_a);
-      f.on_b.push_back(e.facet[k].index_b);
+    oracle::ExactPoint e, f, n;
+    for (int x = 0; x < 3; ++x) e[x] = q[1][x] - q[0][x], f[x] = q[2][x] - q[0][x];
+    if (V::dimension == 3)
+      n = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
+    else
+      n = {e[1], -e[0], 0};  // the edge turned clockwise: outward for the certificate's counter-clockwise order
+    oracle::DepthFacet d;
+    d.normal = n;
+    d.offset = n[0] * q[0][0] + n[1] * q[0][1] + n[2] * q[0][2];
+    const mpq_class length = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    p.squared_depth = d.offset * d.offset / length;
+    p.depth = proof.depth;
+    for (int k = 0; k < V::dimension; ++k) {
+      const auto& [i, j] = r.certificate.points[static_cast<std::size_t>(facet[k])];
+      d.on_a.push_back(i);
+      d.on_b.push_back(j);
     }
-    for (auto* on : {&f.on_a, &f.on_b}) {
+    for (auto* on : {&d.on_a, &d.on_b}) {
       std::sort(on->begin(), on->end());
       on->erase(std::unique(on->begin(), on->end()), on->end());
     }
-    p.optimal.push_back(std::move(f));
+    p.optimal.push_back(std::move(d));
     return p;
   });
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# CTest cli.check-faults (docs/comparing.md, "results.csv" and "Exit status"): gjkref's own failures in a campaign —
-# the oracle failing on a case, an in-process reference mode throwing — are saved in oracle-failures/, logged, and
-# given a row (`oracle-failed`) in results.csv; the campaign goes on past them to the end, exits with status 3, and run
-# again resumes finished rather than stopping on the same item (a throwing reference mode used to end its shard, and
-# every resumed run stopped there again). No valid input is known to cause either, so both are injected
+# CTest cli.check-faults (docs/comparing.md, "results.csv" and "Exit status"): gjkref's own failures in a campaign.
+# The oracle failing on a case: the case saved in oracle-failures/, logged, and given a row (`oracle-failed`) in
+# results.csv. An in-process reference mode throwing: its answer is "threw" (a row, judged), the other implementations'
+# are judged as usual, and the counterexample's saving keeps the case in oracle-failures/ (a throwing reference mode
+# used to end its shard, and every resumed run stopped on the same item). Either way the campaign goes on to the end,
+# exits with status 3, and run again resumes finished. No valid input is known to cause either, so both are injected
 # (GJKREF_INJECT_FAULT, cli/fault.hpp). Then a clean campaign resumed from a log whose last line lost its newline
 # judges that item again, and a stray file in counterexamples/ does not stop its reports.
 # Usage: check-faults.sh GJKREF WORKDIR
@@ -18,27 +19,41 @@ CASES=4
 rows() { awk -F, -v o="$2" 'NR > 1 && $5 == o' "$1/results.csv" | wc -l; }
 items() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["items"], r["oracle_failures"], r["partial"])' "$1/report.json"; }
 
-for fault in distance-oracle run:reference-double; do
-  out="$WORK/${fault//[:]/-}"
-  ARGS=(check --impl reference-double,reference-float --family touching --dim 2 --cases $CASES --seed 5 --jobs 1
-        --no-progress --out "$out")
-  GJKREF_INJECT_FAULT=$fault "$GJKREF" "${ARGS[@]}" > "$out.stdout" 2> "$out.stderr"
+# The oracle failing on every case: each saved and logged, an oracle-failed row in results.csv.
+out="$WORK/distance-oracle"
+ARGS=(check --impl reference-double,reference-float --family touching --dim 2 --cases $CASES --seed 5 --jobs 1
+      --no-progress --out "$out")
+GJKREF_INJECT_FAULT=distance-oracle "$GJKREF" "${ARGS[@]}" > "$out.stdout" 2> "$out.stderr"
+status=$?
+[[ $status -eq 3 ]] || fail "distance-oracle: exit status $status, not 3: $(tail -n 3 "$out.stderr")"
+[[ $(find "$out/oracle-failures" -name '*.json' | wc -l) -eq $CASES ]] || fail "distance-oracle: not every case saved"
+[[ $(rows "$out" oracle-failed) -eq $CASES ]] || fail "distance-oracle: results.csv: $(cat "$out/results.csv")"
+[[ "$(items "$out")" == "$CASES $CASES False" ]] || fail "distance-oracle: report.json items, failures, partial: $(items "$out")"
+grep -q "THE ORACLE FAILED on $CASES cases" "$out.stderr" || fail "distance-oracle: stderr: $(cat "$out.stderr")"
+GJKREF_INJECT_FAULT=distance-oracle "$GJKREF" "${ARGS[@]}" > "$out.again" 2>&1
+status=$?
+[[ $status -eq 3 && "$(items "$out")" == "$CASES $CASES False" ]] ||
+  fail "distance-oracle, run again: exit status $status, $(items "$out"): $(tail -n 3 "$out.again")"
+
+# reference-double throwing on every case: its answers are "threw", every other implementation's are judged as usual,
+# the campaign ends whole, and saving the counterexamples (which runs it again) keeps them in oracle-failures/ as
+# gjkref's own failures: exit status 3. Run again, it resumes finished.
+out="$WORK/run"
+ARGS=(check --impl reference-double,reference-float --family touching --dim 2 --cases $CASES --seed 5 --jobs 1
+      --no-progress --out "$out")
+threw() { awk -F, 'NR > 1 && $8 == "reference-double" && $9 == "threw" && $13 == "threw"' "$1/results.csv" | wc -l; }
+answered() { awk -F, 'NR > 1 && $8 == "reference-float" && $9 == "answered"' "$1/results.csv" | wc -l; }
+for run in first again; do
+  GJKREF_INJECT_FAULT=run:reference-double "$GJKREF" "${ARGS[@]}" > "$out.$run" 2>&1
   status=$?
-  [[ $status -eq 3 ]] || fail "$fault: exit status $status, not 3: $(tail -n 3 "$out.stderr")"
-  [[ $(find "$out/oracle-failures" -name '*.json' | wc -l) -eq $CASES ]] || fail "$fault: not every case saved"
-  [[ $(rows "$out" oracle-failed) -eq $CASES ]] || fail "$fault: results.csv: $(cat "$out/results.csv")"
-  [[ "$(items "$out")" == "$CASES $CASES False" ]] || fail "$fault: report.json items, failures, partial: $(items "$out")"
-  grep -q "THE ORACLE FAILED on $CASES cases" "$out.stderr" || fail "$fault: stderr: $(cat "$out.stderr")"
-  if [[ $fault == run:* ]]; then
-    grep -q "reference-double (not the oracle) THREW: a fault injected at run:reference-double" \
-      "$out"/oracle-failures/*.json || fail "$fault: the saved case does not name the implementation"
-  fi
-  # Run again: finished, resumed without stopping, the same report.
-  GJKREF_INJECT_FAULT=$fault "$GJKREF" "${ARGS[@]}" > "$out.again" 2>&1
-  status=$?
-  [[ $status -eq 3 && "$(items "$out")" == "$CASES $CASES False" ]] ||
-    fail "$fault: run again: exit status $status, $(items "$out"): $(tail -n 3 "$out.again")"
+  [[ $status -eq 3 ]] || fail "run:reference-double ($run): exit status $status, not 3: $(tail -n 3 "$out.$run")"
+  [[ $(threw "$out") -eq $CASES && $(answered "$out") -eq $CASES ]] ||
+    fail "run:reference-double ($run): results.csv: $(cat "$out/results.csv")"
+  [[ "$(items "$out" | cut -d' ' -f1,3)" == "$CASES False" ]] || fail "run:reference-double ($run): $(items "$out")"
+  grep -lq "reference-double (not the oracle) threw: a fault injected at run:reference-double" \
+    "$out"/oracle-failures/*.json || fail "run:reference-double ($run): no saved case names the implementation"
 done
+
 # Without a fault the same campaign is clean.
 "$GJKREF" check --impl reference-double,reference-float --family touching --dim 2 --cases $CASES --seed 5 --jobs 1 \
   --no-progress --out "$WORK/clean" > /dev/null 2>&1
