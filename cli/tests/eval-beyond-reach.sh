@@ -20,12 +20,14 @@ WORK="$2"
 PLUGINS="${3:-}"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-for n in 700 3000 100000; do
-  python3 - "$n" > "$WORK/spheres-$n.json" <<'PY'
+# spheres NAME N_A N_B CENTRE_B: A's N_A-point lattice at the origin, B's at (CENTRE_B, 0, 0) (N_B = 1: that point).
+spheres() {
+  python3 - "$@" > "$WORK/$1.json" <<'PY'
 import json, math, sys
-n = int(sys.argv[1])
-m = 1 if n == 100000 else n
-def sphere(cx):
+name, n_a, n_b, centre = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+def sphere(n, cx):
+    if n == 1:
+        return [[cx, 0.0, 0.0]]
     pts = []
     for k in range(n):
         z = 1 - (2 * k + 1) / n
@@ -33,10 +35,13 @@ def sphere(cx):
         t = k * math.pi * (3 - math.sqrt(5))
         pts.append([cx + r * math.cos(t), r * math.sin(t), z])
     return pts
-print(json.dumps({"format": "gjkref-case/1", "name": f"spheres-{n}", "dim": 3,
-                  "a": {"points": sphere(0.0)}, "b": {"points": sphere(3.0) if m == n else [[3.0, 0.0, 0.0]]}}))
+print(json.dumps({"format": "gjkref-case/1", "name": name, "dim": 3,
+                  "a": {"points": sphere(n_a, 0.0)}, "b": {"points": sphere(n_b, centre)}}))
 PY
-done
+}
+spheres spheres-700 700 700 3
+spheres spheres-3000 3000 3000 3
+spheres spheres-100000 100000 1 3
 check() {  # check FILE EXPECTED_SECOND_METHOD
   "$GJKREF" eval --json --impl reference-certified,reference-double "$1" > "$WORK/out.json"
   python3 - "$WORK/out.json" "$2" <<'PY'
@@ -61,20 +66,7 @@ start=$(date +%s)
 check "$WORK/spheres-100000.json" none 2> "$WORK/err-100000.txt"
 [ ! -s "$WORK/err-100000.txt" ] || { cat "$WORK/err-100000.txt"; echo "eval-beyond-reach: eval wrote to stderr"; exit 1; }
 echo "100,000 + 1 points: $(( $(date +%s) - start )) s"
-python3 - 3000 > "$WORK/overlapping-3000.json" <<'PY'
-import json, math, sys
-n = int(sys.argv[1])
-def sphere(cx):
-    pts = []
-    for k in range(n):
-        z = 1 - (2 * k + 1) / n
-        r = math.sqrt(1 - z * z)
-        t = k * math.pi * (3 - math.sqrt(5))
-        pts.append([cx + r * math.cos(t), r * math.sin(t), z])
-    return pts
-print(json.dumps({"format": "gjkref-case/1", "name": "overlapping-spheres-3000", "dim": 3,
-                  "a": {"points": sphere(0.0)}, "b": {"points": sphere(1.0)}}))
-PY
+spheres overlapping-spheres-3000 3000 3000 1
 impls=reference-certified,reference-double,reference-float
 # Bullet, when this build has the peers: it reports contact points, which are not judged there.
 bullet=$("$GJKREF" list | grep -c '^ *bullet-gjkepa-double ' || true)
@@ -83,7 +75,7 @@ bullet=$("$GJKREF" list | grep -c '^ *bullet-gjkepa-double ' || true)
 start=$(date +%s)
 status=0
 "$GJKREF" eval --json --oracle-time-limit 30 --impl "$impls" ${PLUGINS:+--plugin "$PLUGINS"} \
-  "$WORK/overlapping-3000.json" > "$WORK/out.json" || status=$?
+  "$WORK/overlapping-spheres-3000.json" > "$WORK/out.json" || status=$?
 python3 - "$WORK/out.json" "$status" "$PLUGINS" "$bullet" <<'PY'
 import json, sys
 line = json.loads(open(sys.argv[1]).readline())
