@@ -292,8 +292,9 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
       out << ", d^2 = " << rational_text(truth.squared_distance) << ", d = " << format_double(truth.distance)
           << ", closest feature " << oracle::to_string(truth.feature) << ", certificate checked ("
           << oracle::to_string(truth.method) << " method"
-          << (second ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
-                     : std::string(", no second method within reach"))
+          << (!second         ? std::string(", no second method within reach")
+              : methods_agree ? std::string(", checked by the ") + oracle::to_string(*second) + " method"
+                              : std::string(", THE ") + oracle::to_string(*second) + " METHOD DISAGREES")
           << ")\n";
     if (c.warm_start)
       out << "  warm start (the reference's modes; the others answer cold): " << warm_start_text(c) << "\n";
