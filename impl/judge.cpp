@@ -109,7 +109,8 @@ bool Truth::depth_within_hull_reach() const {
 
 const oracle::Penetration& Truth::penetration() const {
   if (!penetration_)
-    penetration_ = depth_within_hull_reach() ? oracle::penetration_oracle(*case_, answer_) : certified_depth(*case_, answer_);
+    penetration_ = depth_within_hull_reach() ? oracle::penetration_oracle(*case_, answer_)
+                                             : certified_depth(*case_, answer_);
   return *penetration_;
 }
 
@@ -218,8 +219,8 @@ struct Allowances {
 
   double band() const { return exact ? 0 : verdict_band(epsilon, m, r, dim, rounded); }
   // How far a reported distance or depth may be from the true value x (docs/contract.md, item 3, and for a depth
-  // "Judging other implementations"). Exact
-  // implementations report doubles: one rounding of theirs and one of the truth.
+  // "Judging other implementations"). Exact implementations report doubles: one rounding of theirs and one of the
+  // truth.
   double of_value(double x) const {
     return exact ? kDoubleEpsilon * x + kRoundingFloor : distance_allowance(x, epsilon, m, r, dim, rounded);
   }
@@ -246,11 +247,10 @@ struct Allowances {
     return of_value(depth) + std::min(by_size, by_position);
   }
   // How far a witness or contact point x may be from its hull (docs/contract.md, item 7, and for a contact point
-  // "Judging other implementations"), including its rounding
-  // to double. An exact implementation's point is off by that rounding alone, at most half an ulp of each coordinate:
-  // √dim·ε·‖x‖∞ and the absolute floor, the point's own size (with R, the largest coordinate of either shape, one far
-  // vertex allowed any witness near the origin: a pair √5 apart for d = 1 passed). Pinned by
-  // Judge.AnExactWitnessIsAllowedItsOwnRoundingAlone.
+  // "Judging other implementations"), including its rounding to double. An exact implementation's point is off by
+  // that rounding alone, at most half an ulp of each coordinate: √dim·ε·‖x‖∞ and the absolute floor, the point's own
+  // size (with R, the largest coordinate of either shape, one far vertex allowed any witness near the origin: a pair √5
+  // apart for d = 1 passed). Pinned by Judge.AnExactWitnessIsAllowedItsOwnRoundingAlone.
   double witness(const std::array<double, 3>& x) const {
     const double root_dim = std::sqrt(static_cast<double>(dim));
     if (exact) {
