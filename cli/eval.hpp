@@ -28,11 +28,6 @@ struct EvalOptions {
 // (the reason is printed to `err`); 3 when the oracle failed or a case's process ended without a result.
 int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err);
 
-// Is the case within the hull method's reach (oracle::kHullReachPairs, kHullReachPoints; docs/oracle.md, "Reach")?
-// There the hull method answers, with the closest feature and the depth's facets; beyond it the certified fast path
-// answers. eval and render decide by it alike.
-bool within_hull_reach(const casefile::Case& c);
-
 // A case's warm start as text: "pairs (0, 1) (2, 0)" or "direction (x, y, z)" (6 significant digits). The case must
 // have one.
 std::string warm_start_text(const casefile::Case& c);

@@ -490,7 +490,7 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   try {
     // Within the hull method's reach its answer, with the closest feature; beyond it, the certified fast path's
     // (proven, as gjkref eval does).
-    truth = within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
+    truth = impl::within_hull_reach(c) ? oracle::hull_oracle(c) : oracle::fast_oracle(c);
   } catch (const std::logic_error& e) {
     err << "gjkref render: THE ORACLE FAILED on this case: " << e.what() << "\n";
     return 3;

@@ -41,6 +41,30 @@ const char* to_string(Finding f) {
 
 namespace {
 
+// The plane of a facet of A⊖B through d_k = a_{pairs[k].a} − b_{pairs[k].b} (k < 3; in 2D the third repeats the
+// second), exactly: normal n = (d₁ − d₀) × (d₂ − d₀) in 3D, the edge d₀ → d₁ turned clockwise in 2D (outward for a
+// counter-clockwise order), and offset o = n·d₀. Its closest point to the origin is n·o/|n|², at squared distance
+// o²/|n|².
+struct ExactPlane {
+  oracle::ExactPoint normal;
+  mpq_class offset;
+};
+ExactPlane exact_plane(const casefile::Case& c, const std::array<oracle::PointPair, 3>& pairs) {
+  oracle::ExactPoint d[3];
+  for (int k = 0; k < 3; ++k)
+    for (int i = 0; i < 3; ++i) d[k][i] = mpq_class(c.a.points[pairs[k].a][i]) - mpq_class(c.b.points[pairs[k].b][i]);
+  oracle::ExactPoint e, f;
+  for (int i = 0; i < 3; ++i) e[i] = d[1][i] - d[0][i], f[i] = d[2][i] - d[0][i];
+  ExactPlane plane;
+  if (c.dim == 3)
+    plane.normal = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
+  else
+    plane.normal = {e[1], -e[0], 0};
+  const oracle::ExactPoint& n = plane.normal;
+  plane.offset = n[0] * d[0][0] + n[1] * d[0][1] + n[2] * d[0][2];
+  return plane;
+}
+
 // The depth beyond the hull method's reach: the certified reference's (certified_penetration, without its exact
 // extras), under the oracle's time limit like any oracle call. A penetrating answer is a certificate, checked here
 // again (check_penetration: a closed surface of points of A⊖B around the origin, every facet's plane at least as far
@@ -68,27 +92,21 @@ oracle::Penetration certified_depth(const casefile::Case& c, const oracle::Answe
       throw oracle::CertificateError(std::string("the certified depth's certificate does not hold: ") +
                                      to_string(proof.fault));
     const auto& facet = r.certificate.facets[static_cast<std::size_t>(proof.answer)];
-    oracle::ExactPoint q[3];  // the facet's points a − b, exactly (2D: third coordinate 0)
-    for (int k = 0; k < V::dimension; ++k) {
-      const auto& [i, j] = r.certificate.points[static_cast<std::size_t>(facet[k])];
-      for (int x = 0; x < 3; ++x) q[k][x] = mpq_class(c.a.points[i][x]) - mpq_class(c.b.points[j][x]);
+    std::array<oracle::PointPair, 3> pairs;
+    for (int k = 0; k < 3; ++k) {
+      const auto& [i, j] = r.certificate.points[static_cast<std::size_t>(facet[std::min(k, V::dimension - 1)])];
+      pairs[k] = {i, j};
     }
-    oracle::ExactPoint e, f, n;
-    for (int x = 0; x < 3; ++x) e[x] = q[1][x] - q[0][x], f[x] = q[2][x] - q[0][x];
-    if (V::dimension == 3)
-      n = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
-    else
-      n = {e[1], -e[0], 0};  // the edge turned clockwise: outward for the certificate's counter-clockwise order
+    const ExactPlane plane = exact_plane(c, pairs);
     oracle::DepthFacet d;
-    d.normal = n;
-    d.offset = n[0] * q[0][0] + n[1] * q[0][1] + n[2] * q[0][2];
-    const mpq_class length = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
-    p.squared_depth = d.offset * d.offset / length;
+    d.normal = plane.normal;
+    d.offset = plane.offset;
+    const oracle::ExactPoint& n = plane.normal;
+    p.squared_depth = d.offset * d.offset / (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     p.depth = proof.depth;
     for (int k = 0; k < V::dimension; ++k) {
-      const auto& [i, j] = r.certificate.points[static_cast<std::size_t>(facet[k])];
-      d.on_a.push_back(i);
-      d.on_b.push_back(j);
+      d.on_a.push_back(pairs[k].a);
+      d.on_b.push_back(pairs[k].b);
     }
     for (auto* on : {&d.on_a, &d.on_b}) {
       std::sort(on->begin(), on->end());
@@ -101,41 +119,30 @@ oracle::Penetration certified_depth(const casefile::Case& c, const oracle::Answe
 
 }  // namespace
 
-bool Truth::depth_within_hull_reach() const {
-  const double pairs = static_cast<double>(case_->a.points.size()) * static_cast<double>(case_->b.points.size());
-  const double points = static_cast<double>(case_->a.points.size() + case_->b.points.size());
+bool within_hull_reach(const casefile::Case& c) {
+  const double pairs = static_cast<double>(c.a.points.size()) * static_cast<double>(c.b.points.size());
+  const double points = static_cast<double>(c.a.points.size() + c.b.points.size());
   return pairs <= oracle::kHullReachPairs && points <= oracle::kHullReachPoints;
 }
 
 const oracle::Penetration& Truth::penetration() const {
   if (!penetration_)
-    penetration_ = depth_within_hull_reach() ? oracle::penetration_oracle(*case_, answer_)
-                                             : certified_depth(*case_, answer_);
+    penetration_ = within_hull_reach(*case_) ? oracle::penetration_oracle(*case_, answer_)
+                                              : certified_depth(*case_, answer_);
   return *penetration_;
 }
 
-// Each surface facet's plane through d₀, d₁, d₂ (differences of input points), normal n = (d₁ − d₀) × (d₂ − d₀) in 3D
-// and the perpendicular of d₁ − d₀ in 2D, offset o = n·d₀: its closest point to the origin is n·o/|n|², at squared
-// distance o²/|n|². Exact; the facets of one plane give one point.
+// Each surface facet's plane (exact_plane): its closest point to the origin, n·o/|n|², at squared distance o²/|n|².
+// Exact; the facets of one plane give one point.
 const std::vector<Truth::Foot>& Truth::boundary_feet() const {
   if (feet_) return *feet_;
   const oracle::Penetration& p = penetration();
-  const casefile::Case& c = *case_;
   std::vector<Foot> feet;
   for (const auto& facet : p.surface) {
-    oracle::ExactPoint d[3];
-    for (int k = 0; k < 3; ++k)
-      for (int i = 0; i < 3; ++i)
-        d[k][i] = mpq_class(c.a.points[facet[k].a][i]) - mpq_class(c.b.points[facet[k].b][i]);
-    oracle::ExactPoint e, f, n;
-    for (int i = 0; i < 3; ++i) e[i] = d[1][i] - d[0][i], f[i] = d[2][i] - d[0][i];
-    if (c.dim == 3)
-      n = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
-    else
-      n = {e[1], -e[0], 0};
+    const auto [n, offset] = exact_plane(*case_, facet);
     const mpq_class length = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
     if (sgn(length) == 0) continue;  // the certificate's check refuses degenerate facets; none reaches here
-    const mpq_class offset = n[0] * d[0][0] + n[1] * d[0][1] + n[2] * d[0][2], scale = offset / length;
+    const mpq_class scale = offset / length;
     feet.push_back({offset * scale, {n[0] * scale, n[1] * scale, n[2] * scale}});
   }
   std::sort(feet.begin(), feet.end(), [](const Foot& u, const Foot& v) {

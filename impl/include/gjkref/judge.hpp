@@ -48,6 +48,11 @@ const char* to_string(Finding f);
 
 // The exact truth about one case: the oracle's answer, and the penetration depth (hull method, certificate checked)
 // computed on first need — only overlapping and touching pairs have one, and only some answers need it.
+// Is the case within the hull method's reach (oracle::kHullReachPairs, kHullReachPoints; docs/oracle.md, "Reach")?
+// There the hull method answers, with the closest feature and the depth's facets; beyond it the certified fast path
+// answers the distance and the certified reference the depth. eval, render and the judge decide by it alike.
+bool within_hull_reach(const casefile::Case& c);
+
 class Truth {
  public:
   Truth(const casefile::Case& c, oracle::Answer answer) : case_(&c), answer_(std::move(answer)) {}
@@ -58,7 +63,6 @@ class Truth {
   // what penetration_oracle throws (a CertificateError: a bug in gjkref), or a DisagreementError when the certified
   // depth's class is not the distance oracle's.
   const oracle::Penetration& penetration() const;
-  bool depth_within_hull_reach() const;
   bool penetration_computed() const { return penetration_.has_value(); }
   // The closest point to the origin of each facet plane of A⊖B (the penetration's surface), one per plane, with its
   // squared distance from the origin, nearest first: where contact points may lie (docs/contract.md). Empty when
