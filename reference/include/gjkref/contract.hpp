@@ -102,7 +102,7 @@ inline double verdict_band(double epsilon, double m, double r, int dim, bool inp
   return kContractVerdictEpsilons * epsilon * m + input_rounding_bound(epsilon, r, dim, input_rounded);
 }
 
-// How far a reported distance may be from the true one (docs/contract.md, item 2, widened by the input rounding).
+// How far a reported distance may be from the true one (docs/contract.md, item 3, widened by the input rounding).
 // Both distances arrive as doubles: the answer rounded from its scalar (long double, exact) and the truth correctly
 // rounded, each within half an ulp of double, so together within one ulp of double: ε_double of the distance, or, where
 // the distance is subnormal in double, the least subnormal. Pinned by Contract.TheJudgeCountsDoublesOwnRounding.

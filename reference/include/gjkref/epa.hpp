@@ -55,8 +55,10 @@ enum class PenetrationStatus {
   Separated,       // GJK found them apart: `gjk` has the distance and the witness points
   IterationLimit,  // GJK or EPA reached its cap first
   InvalidInput,    // see gjk.input_error: GJK's, or DifferenceOverflow when a support point EPA met overflowed
-  // Floating modes only: rounding left the polytope without volume (its points do not span the space, or no facet is
-  // left), so there is no answer to give. Unreachable in exact arithmetic.
+  // Floating modes only: rounding left no answer to give — the polytope without volume (its points do not span the
+  // space, or no facet is left), the nearest facet's normal underflowed, a support point beyond the nearest facet's
+  // plane (beyond rounding) was already a vertex, the answer's translation or witnesses were not finite, or the
+  // blow-up undecided from both sides. Unreachable in exact arithmetic.
   RoundingFailure,
 };
 
@@ -114,7 +116,7 @@ struct Penetration {
   // common point, GJK's).
   V witness_a{}, witness_b{};
   // The facet of the expanded polytope holding t: its points of A⊖B (with their vertices of A and B) and the weights
-  // of t. Touching found by GJK's lower-dimensional simplex: that simplex.
+  // of t. Touching (however found): GJK's simplex, at most `dimension` of its points, with GJK's weights.
   std::array<SupportPoint<V>, V::dimension> facet{};
   std::array<scalar_type, V::dimension> weights{};
   int facet_size = 0;

@@ -18,8 +18,8 @@ namespace gjkref {
 
 // Relative duality gap, in units of the scalar's epsilon (the spacing of floating numbers just above 1).
 // GJK stops with "separated" when  |v|² − v·w ≤ gap · |v|²,  where v is the current closest point of the simplex and
-// w the support point in direction −v. Then v·w/|v| ≤ dist ≤ |v| and the two bounds agree to a relative gap/2:
-// the distance is known to (gap/2)·dist. 2^7 epsilon (≈ 2.8e-14 in double, 1.5e-5 in float) is far above the
+// w the support point in direction −v. Then v·w/|v| ≤ dist ≤ |v| and v·w ≥ (1 − gap)·|v|²: the two bounds agree
+// to a relative gap, and |v|, the distance reported, is within gap·|v| of the true one. 2^7 epsilon (≈ 2.8e-14 in double, 1.5e-5 in float) is far above the
 // rounding error of the two dot products (a few epsilon when the distance is comparable to the shape size, where
 // the gap test is the one that fires) and far below any error a user would notice. When the distance is tiny
 // relative to the shape size the rounding error of v·w exceeds the gap and the loop stops by the duplicate-support
@@ -44,7 +44,8 @@ inline constexpr int kTouchingEpsilons = 64;
 // In exact arithmetic GJK on polytopes stops by itself (|v| decreases strictly, and there are finitely many
 // simplices), typically in well under 30 iterations for 64-vertex shapes; 128 leaves a wide margin, and a query
 // that reaches it reports IterationLimit with its best upper bound instead of looping.
-// Pinned by: EdgeCases.IterationCapReportsIterationLimit (reference/tests/edge_cases_test.cpp).
+// A count, not a measured tolerance: EdgeCases.IterationCapReportsIterationLimit (reference/tests/edge_cases_test.cpp)
+// pins what reaching a cap does, and the property suite that no query of any family reaches this one.
 inline constexpr int kDefaultMaxIterations = 128;
 
 // Steps GJK may take, per query, to a next simplex that is not measurably closer while the duality gap says it should
@@ -164,8 +165,8 @@ inline constexpr int kContractWitnessEpsilons = 8;
 // above the rounding, far below any depth error a user would notice (the depth is then known to a relative 2^7 ε of
 // its plane's offset, or the plane supports A⊖B to within 2^7 ε·R, inside the contract's ε·M-scaled allowance).
 // The certified mode does not depend on it (its answers are proven or recomputed in rationals). Pinned by
-// FloatingEpa.DepthOfRandomCloudsIsWithinTheGap (reference/tests/penetration_certificate_test.cpp: the double depth within a relative
-// 2^8·ε of the exact one on random clouds, in few expansions).
+// FloatingEpa.DepthOfRandomCloudsIsWithinTheGap (reference/tests/penetration_certificate_test.cpp: the double and float
+// depths within a relative 2^8·ε of the exact one on random clouds, and within twice the gap).
 inline constexpr int kEpaRelativeGapEpsilons = 128;
 
 // EPA's stop at a facet through the origin, in units of ε times |n|·R (epa.hpp, supported_by; R the largest coordinate
