@@ -55,16 +55,23 @@ class Watchdog {
   unsigned long long arm(const casefile::Case& c, const char* method) {
     clockid_t clock{};
     pthread_getcpuclockid(pthread_self(), &clock);
+    const double limit = time_limit();
+    const double start = cpu_seconds(clock);
     std::lock_guard lock(mutex_);
     const unsigned long long id = next_id_++;
-    armed_[id] = {clock, cpu_seconds(clock), time_limit(), &c, method};
+    armed_[id] = {clock, start, limit, &c, method};
     // Threads do not survive fork(): a child process (a campaign's shard, eval's per-case process) starts its own.
     if (watching_in_ != ::getpid()) {
       std::thread([this] { watch(); }).detach();  // it takes the mutex (held here) before it clears starting_
       starting_ = true;
       watching_in_ = ::getpid();
+      return id;  // it looks at every armed call when it starts
     }
-    wake_.notify_one();
+    // The watchdog wakes by itself no later than next_wake_. This call cannot pass its limit in CPU time before
+    // `limit` seconds of wall time have passed, so only a watchdog asleep beyond that needs waking. With the limit
+    // unchanged none is: an idle watchdog sleeps for one limit from when it last looked. Waking it costs a system call
+    // and two context switches per call, which an oracle called per generated case pays thousands of times a second.
+    if (next_wake_ > after(limit)) wake_.notify_one();
     return id;
   }
 
@@ -75,25 +82,21 @@ class Watchdog {
 
  private:
   // A thread's CPU time advances no faster than the wall clock, so waiting (in wall time) for the least CPU time any
-  // armed call has left never wakes after a limit has passed by more than the time it takes to wake.
+  // armed call has left never wakes after a limit has passed by more than the time it takes to wake. With nothing
+  // armed it waits for one limit: a call armed meanwhile has at least that long before it can pass its own (arm()).
   void watch() {
     std::unique_lock lock(mutex_);
     starting_ = false;
     started_.notify_all();
     for (;;) {
-      if (armed_.empty()) {
-        wake_.wait(lock);
-        continue;
-      }
-      double least_left = 0;
-      bool first = true;
+      double least_left = time_limit();
       for (const auto& [id, a] : armed_) {
         const double left = a.limit - (cpu_seconds(a.clock) - a.start);
         if (left <= 0) report(a);
-        least_left = first ? left : std::min(least_left, left);
-        first = false;
+        least_left = std::min(least_left, left);
       }
-      wake_.wait_for(lock, std::chrono::duration<double>(least_left));
+      next_wake_ = after(least_left);
+      wake_.wait_until(lock, next_wake_);
     }
   }
 
@@ -150,14 +153,25 @@ class Watchdog {
   static void after_fork_in_child() {
     Watchdog& w = instance();
     w.armed_.clear();
+    w.next_wake_ = Clock::time_point::max();
     new (&w.wake_) std::condition_variable;  // the parent's watchdog, waiting on it, is not in the child
     new (&w.started_) std::condition_variable;
     w.mutex_.unlock();
   }
 
  private:
+  using Clock = std::chrono::steady_clock;
+  // The time `seconds` from now, a day at most (a limit may be set as large as a double goes; the watchdog then looks
+  // once a day, which bounds every limit of a day or more as well as the limit would).
+  static Clock::time_point after(double seconds) {
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(std::min(seconds, kLongestSleepSeconds)));
+  }
+  static constexpr double kLongestSleepSeconds = 86400;
+
   std::mutex mutex_;
   std::condition_variable wake_;
+  Clock::time_point next_wake_ = Clock::time_point::max();  // when the watchdog looks again at the latest
   std::condition_variable started_;  // the watchdog thread has started (starting_ false)
   bool starting_ = false;            // a watchdog thread was created and has not yet started
   std::map<unsigned long long, Armed> armed_;

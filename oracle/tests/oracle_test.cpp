@@ -1006,6 +1006,34 @@ TEST(TimeLimit, AForkedChildHasItsOwnWatchdog) {
   EXPECT_EQ(WEXITSTATUS(status), kTimeLimitExitStatus);
 }
 
+// An idle watchdog sleeps for one limit, and a call armed then is not woken for (time_limit.cpp: waking it on every
+// call cost the property campaigns a system call per oracle call). A call armed under a lower limit than the one the
+// watchdog fell asleep with must wake it, or it would run on unbounded until that sleep ends.
+TEST(TimeLimit, ALowerLimitWakesTheSleepingWatchdog) {
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    on_time_limit(say_which_case);
+    set_time_limit(kDefaultOracleTimeLimitSeconds);
+    {
+      const TimeLimit idle(c, "idle");  // the watchdog, started here, then sleeps for about 60 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    set_time_limit(0.05);
+    {
+      const TimeLimit bound(c, "lowered");
+      spin_for(10);
+    }
+    std::_Exit(0);  // not bounded: the test fails below
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), kTimeLimitExitStatus);
+}
+
 TEST(TimeLimit, FinishedCallsAreNeverReported) {
   const Case c = make(3, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {{0, 0, 0}});
   set_time_limit(0.05);

@@ -14,6 +14,7 @@ template <class V>
 ConvexPoints<V> to_shape(const Shape& s) {
   using T = scalar_t<V>;
   std::vector<V> pts;
+  pts.reserve(s.points.size());  // gmpxx's rationals move without noexcept: a vector that grows copies them all
   for (const auto& p : s.points) {
     V v;
     for (int i = 0; i < V::dimension; ++i) v[i] = ScalarCast<T, double>::apply(p[i]);
