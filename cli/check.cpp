@@ -1092,6 +1092,9 @@ struct Reports {
   int items = 0, oracle_failures = 0, disagreements = 0;
   // Of oracle_failures, cases made while shrinking a counterexample (files in oracle-failures/, not log lines).
   int oracle_failures_while_shrinking = 0;
+  // The cases counted in oracle_failures, each with its case file and the reason when a log line gives it: those of
+  // the log in key order, then those made while shrinking, by file name.
+  std::vector<json> oracle_failure_cases;
   // Cases not judged because an oracle call passed its time limit (log_oracle_timeout), in key order.
   std::vector<json> oracle_timeouts;
   std::vector<std::string> counterexamples;
@@ -1227,17 +1230,23 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
                       std::size_t campaign_items, int stopped_by, const std::string& scope = "",
                       const std::string& why_partial = "") {
   Reports rep;
+  std::vector<json> shrinking_failures;  // listed after the log's (rep.oracle_failure_cases)
   // The cases on which the oracle failed while a counterexample was shrunk are files (save_counterexample), counted at
   // every report: a resumed campaign, which does not shrink that counterexample again, and a merge still report them
   // and exit with status 3.
   {
     std::error_code ec;
+    std::vector<std::string> shrinking;
     for (const auto& entry : fs::directory_iterator(dir / "oracle-failures", ec)) {
       const std::string name = entry.path().filename().string();
       if (name.find("-shrinking-") != std::string::npos && entry.path().extension() == ".json")
-        ++rep.oracle_failures_while_shrinking;
+        shrinking.push_back(name);
     }
+    std::sort(shrinking.begin(), shrinking.end());
+    rep.oracle_failures_while_shrinking = static_cast<int>(shrinking.size());
     rep.oracle_failures = rep.oracle_failures_while_shrinking;
+    for (const std::string& name : shrinking)
+      shrinking_failures.push_back({{"case", "oracle-failures/" + name}, {"while_shrinking", true}});
   }
   std::map<std::string, std::string> reasons;  // by "KEY IMPLEMENTATION": what was expected and what came back
   // results.csv and report.md are written as streams, to FILE.partial, and renamed into place once complete and checked:
@@ -1265,6 +1274,10 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
     ++rep.items;
     if (j.contains("oracle_failure")) {  // a row, so that the case is in results.csv as its timeout would be
       ++rep.oracle_failures;
+      rep.oracle_failure_cases.push_back({{"key", key},
+                                          {"reason", j["oracle_failure"]},
+                                          {"case", "oracle-failures/" + safe_name(key) + ".json"},
+                                          {"while_shrinking", false}});
       csv << j["family"].get<std::string>() << "," << j["dim"] << "," << j["index"] << ",\""
           << j["kind"].get<std::string>() << "\",oracle-failed,,,,,,,,,,,,,,,,\n";
       continue;
@@ -1431,6 +1444,21 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
     md << ": " << one_line(rep.reasons[file]) << "\n";
   }
 
+  rep.oracle_failure_cases.insert(rep.oracle_failure_cases.end(), shrinking_failures.begin(), shrinking_failures.end());
+  if (!rep.oracle_failure_cases.empty()) {
+    md << "\n## Oracle failures\n\nCases on which an exact oracle failed: its certificate did not check, or its two "
+       << "methods disagreed. Each is a bug in gjkref or CGAL to report, with its case file; no answer on it is "
+       << "judged.\n\n";
+    for (const json& f : rep.oracle_failure_cases) {
+      const std::string file = f["case"].get<std::string>();
+      md << "- " << (f.contains("key") ? f["key"].get<std::string>() : fs::path(file).stem().string()) << " ([case]("
+         << file << "))";
+      if (f["while_shrinking"].get<bool>()) md << ": a case made while shrinking a counterexample";
+      if (f.contains("reason")) md << ": " << one_line(f["reason"].get<std::string>());
+      md << "\n";
+    }
+  }
+
   if (!rep.oracle_timeouts.empty()) {
     md << "\n## Oracle timeouts\n\nCases on which an oracle call passed its time limit (`--oracle-time-limit`, CPU "
        << "seconds): no answer on them is judged. Each case is saved; `gjkref eval` replays it (with a larger "
@@ -1446,6 +1474,7 @@ Reports build_reports(const fs::path& dir, const std::map<std::string, json>& li
   json report = {{"seed", seed}, {"items", rep.items}, {"campaign_items", campaign_items},
                  {"partial", partial}, {"oracle_failures", rep.oracle_failures},
                  {"oracle_failures_while_shrinking", rep.oracle_failures_while_shrinking},
+                 {"oracle_failure_cases", rep.oracle_failure_cases},
                  {"oracle_timeouts", rep.oracle_timeouts},
                  {"counterexamples", rep.counterexamples}};
   const auto summary = [](const Tally& t) {

@@ -462,22 +462,26 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   int status = 0;
   int evaluated = 0, disagreements = 0, oracle_disagreements = 0, internal_errors = 0, oracle_timeouts = 0,
       one_method = 0;
+  // A file refused whole: its reason on stderr and, with --json, a line of its own in the file's place (a reader of
+  // the lines alone would otherwise see the file's cases missing without a word); exit status 2 at the end.
+  const auto refuse = [&](const std::string& file, const std::string& why) {
+    err << "gjkref eval: " << why << "\n";
+    if (options.json) out << json_text({{"file", file}, {"result", "rejected"}, {"reason", why}}) << "\n";
+    status = 2;
+  };
   for (const std::string& file : options.files) {
     std::error_code ec;
     if (file.empty()) {  // casefile's message names the file, and '' would leave it nameless
-      err << "gjkref eval: an empty argument ('') names no case file\n";
-      status = 2;
+      refuse(file, "an empty argument ('') names no case file");
       continue;
     }
     if (std::filesystem::is_directory(file, ec)) {  // read_file would read it as an empty, malformed file
-      err << "gjkref eval: " << file << ": is a directory (give its case files: " << file << "/*.json)\n";
-      status = 2;
+      refuse(file, file + ": is a directory (give its case files: " + file + "/*.json)");
       continue;
     }
     const casefile::Parsed parsed = casefile::read_file(file);
     if (parsed.error) {
-      err << "gjkref eval: " << parsed.error->message() << "\n";
-      status = 2;
+      refuse(file, parsed.error->message());
       continue;
     }
     for (const Case& c : parsed.cases) {

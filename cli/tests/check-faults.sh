@@ -30,6 +30,19 @@ status=$?
 [[ $(rows "$out" oracle-failed) -eq $CASES ]] || fail "distance-oracle: results.csv: $(cat "$out/results.csv")"
 [[ "$(items "$out")" == "$CASES $CASES False" ]] || fail "distance-oracle: report.json items, failures, partial: $(items "$out")"
 grep -q "THE ORACLE FAILED on $CASES cases" "$out.stderr" || fail "distance-oracle: stderr: $(cat "$out.stderr")"
+# Each failed case listed, in report.json (its saved file, which exists, and the oracle's reason) and in report.md.
+python3 - "$out" "$CASES" <<'PY' || fail "distance-oracle: the report does not list every failed case"
+import json, os, sys
+out, cases = sys.argv[1], int(sys.argv[2])
+listed = json.load(open(f"{out}/report.json"))["oracle_failure_cases"]
+assert len(listed) == cases, listed
+md = open(f"{out}/report.md").read()
+assert "## Oracle failures" in md, md[-800:]
+for f in listed:
+    assert os.path.isfile(os.path.join(out, f["case"])), f
+    assert not f["while_shrinking"] and "injected" in f["reason"], f
+    assert f"- {f['key']} ([case]({f['case']})): " in md, (f, md[-800:])
+PY
 GJKREF_INJECT_FAULT=distance-oracle "$GJKREF" "${ARGS[@]}" > "$out.again" 2>&1
 status=$?
 [[ $status -eq 3 && "$(items "$out")" == "$CASES $CASES False" ]] ||

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CTest cli.eval-batches (docs/comparing.md): one bad file or slow case in a batch costs that file or case alone.
 #   - A 200 KB file of arrays nested 100,000 deep is refused with its reason (it crashed the reader once) and exit 2,
-#     and the cases before and after it are evaluated and written whole.
+#     and the cases before and after it are evaluated and written whole; with --json the refusal is a line of its own
+#     ("result": "rejected"), in the file's place.
 #   - The third file's case passes --oracle-time-limit: it is reported as oracle-timeout, every case before it was
 #     already written, and the cases after it are evaluated.
 #   - The summary counts cases and answers apart ("N cases; M answers outside their contract"), as the JSON lines do.
@@ -41,6 +42,11 @@ python3 - "$WORK" <<'PY' || exit 1
 import json, re, sys
 work = sys.argv[1]
 lines = [json.loads(l) for l in open(f"{work}/out.jsonl")]  # every line whole
+# The refused file has a line of its own, in its place: its file, "rejected" and the reason.
+assert lines[1]["result"] == "rejected" and lines[1]["file"] == f"{work}/deep.json", lines[1]
+assert "nested more than 16 levels deep" in lines[1]["reason"], lines[1]
+assert sum(1 for l in lines if l["result"] == "rejected") == 1, lines
+lines = [l for l in lines if l["result"] != "rejected"]
 names = [l["name"] for l in lines]
 assert names[0] == "touching-squares-2d" and names[1] == "slow-oracle-3d" and len(names) == 7, names
 assert lines[1]["result"] == "oracle-timeout", lines[1]
