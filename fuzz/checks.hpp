@@ -95,55 +95,87 @@ std::optional<std::string> boolean_verdict_outside_contract(const impl::Truth& t
   }
 }
 
-// `truth`: the oracle's answer on finite input (nullptr otherwise), with the penetration depth on demand.
+// What a floating mode answered on a case: distance() and intersect(), each with its case's warm start if it has one.
+struct FloatingAnswers {
+  Status status = Status::InvalidInput;  // distance()
+  StopRule rule{};
+  InputError error = InputError::None;
+  double distance = 0;
+  Status boolean_status = Status::InvalidInput;  // intersect()
+  InputError boolean_error = InputError::None;
+};
+
 template <class T>
-void check_floating(const Case& c, const impl::Truth* judged_truth, Report& report) {
-  const oracle::Answer* truth = judged_truth ? &judged_truth->answer() : nullptr;
-  const Case held = as_held_by<T>(c);
-  const InputError expected = input_error_of(held);
-  const auto [distance_result, boolean_result] = casefile::in_dimension<T>(c, [&]<class V>() {
+FloatingAnswers floating_answers(const Case& c) {
+  return casefile::in_dimension<T>(c, [&]<class V>() {
     const auto a = casefile::to_shape<V>(c.a), b = casefile::to_shape<V>(c.b);
     const Options<V> options = casefile::to_options<V>(c);  // the case's warm start, if any: the cold answer still
     const auto r = distance(a, b, options), i = intersect(a, b, options);
-    return std::pair{std::tuple{r.status, r.stop_rule, r.input_error, static_cast<double>(r.distance())},
-                     i.status};
+    return FloatingAnswers{r.status, r.stop_rule, r.input_error, static_cast<double>(r.distance()), i.status,
+                           i.input_error};
   });
-  const auto [status, rule, error, dist] = distance_result;
-  std::ostringstream line;
-  line << scalar_name<T>() << ": " << to_string(status) << " ("
-       << (status == Status::InvalidInput ? to_string(error) : to_string(rule)) << "), distance " << dist
-       << "; intersect: " << to_string(boolean_result) << "\n";
-  report.answers += line.str();
-  const auto violation = [&](const std::string& what) { report.violations.push_back(scalar_name<T>() + (": " + what)); };
+}
+
+// What is wrong with mode T's answers on the case, by docs/contract.md. `judged_truth`: the oracle's answer on finite
+// input (nullptr otherwise), with the penetration depth on demand.
+template <class T>
+std::vector<std::string> floating_violations(const Case& c, const impl::Truth* judged_truth, const FloatingAnswers& x) {
+  std::vector<std::string> violations;
+  const oracle::Answer* truth = judged_truth ? &judged_truth->answer() : nullptr;
+  const InputError expected = input_error_of(as_held_by<T>(c));
   if (expected != InputError::None) {
-    if (status != Status::InvalidInput || error != expected)
-      violation(std::string("expected invalid input (") + to_string(expected) + ")");
-    if (boolean_result != Status::InvalidInput) violation("intersect() did not report invalid input");
-    return;
+    if (x.status != Status::InvalidInput || x.error != expected)
+      violations.push_back(std::string("distance(): expected invalid input (") + to_string(expected) + ")");
+    if (x.boolean_status != Status::InvalidInput || x.boolean_error != expected)
+      violations.push_back(std::string("intersect(): expected invalid input (") + to_string(expected) + ")");
+    return violations;
   }
-  if (status == Status::InvalidInput) {
-    if (error != InputError::DifferenceOverflow || !difference_may_overflow<T>(c))
-      violation(std::string("invalid input (") + to_string(error) + ") on valid input");
-    return;
-  }
-  if (status != Status::Separated && status != Status::Intersecting) violation("no answer within the iteration cap");
-  if (truth == nullptr) return;
+  // Valid input: each query ends with an answer, or, where a difference of two points may leave T's range, with
+  // InvalidInput DifferenceOverflow (docs/contract.md) — at any scale, so before the range checks below.
+  const auto answered = [&](Status s, InputError e, const char* query) {
+    if (s == Status::InvalidInput) {
+      if (e != InputError::DifferenceOverflow || !difference_may_overflow<T>(c))
+        violations.push_back(std::string(query) + ": invalid input (" + to_string(e) + ") on valid input");
+      return false;
+    }
+    if (s != Status::Separated && s != Status::Intersecting) {
+      violations.push_back(std::string(query) + ": no answer within the iteration cap (" + to_string(s) + ")");
+      return false;
+    }
+    return true;
+  };
+  const bool boolean_answered = answered(x.boolean_status, x.boolean_error, "intersect()");
+  if (!answered(x.status, x.error, "distance()") || truth == nullptr) return violations;
   // The bounds are claimed and tested where the input's rounding is relative (coordinates 0 or within 2^±100:
   // docs/contract.md); outside, the mode must still terminate with a status, which is checked above.
-  if (!float_rounding_is_relative(c.a.points) || !float_rounding_is_relative(c.b.points)) return;
-  if (difference_may_overflow<T>(c)) return;
+  if (!float_rounding_is_relative(c.a.points) || !float_rounding_is_relative(c.b.points)) return violations;
+  if (difference_may_overflow<T>(c)) return violations;
   const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
   const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
   const double m = input_scale(va, vb), r = largest_coordinate(va, vb);
-  const bool rounded = !std::is_same_v<T, double>;
+  const bool rounded = std::is_same_v<T, float>;  // the input rounded to a narrower scalar (impl::Info::rounds_input)
   const bool truly_separated = truth->verdict == oracle::Verdict::Separated;
-  if (judge_floating({status == Status::Separated, dist}, truly_separated, truth->distance, eps, m, r, c.dim,
+  if (judge_floating({x.status == Status::Separated, x.distance}, truly_separated, truth->distance, eps, m, r, c.dim,
                      rounded) == Judgement::Violates)
-    violation("distance() outside docs/contract.md");
-  if (boolean_result != Status::Separated && boolean_result != Status::Intersecting)
-    violation("intersect() gave no answer");
-  else if (const auto finding = boolean_verdict_outside_contract<T>(*judged_truth, boolean_result))
-    violation("intersect()'s verdict is wrong outside the verdict band (" + *finding + ")");
+    violations.push_back("distance() outside docs/contract.md");
+  if (!boolean_answered) return violations;
+  if (const auto finding = boolean_verdict_outside_contract<T>(*judged_truth, x.boolean_status))
+    violations.push_back("intersect()'s verdict is wrong outside the verdict band (" + *finding + ")");
+  return violations;
+}
+
+template <class T>
+void check_floating(const Case& c, const impl::Truth* judged_truth, Report& report) {
+  const FloatingAnswers x = floating_answers<T>(c);
+  std::ostringstream line;
+  line << scalar_name<T>() << ": " << to_string(x.status) << " ("
+       << (x.status == Status::InvalidInput ? to_string(x.error) : to_string(x.rule)) << "), distance " << x.distance
+       << "; intersect: " << to_string(x.boolean_status)
+       << (x.boolean_status == Status::InvalidInput ? std::string(" (") + to_string(x.boolean_error) + ")" : "")
+       << "\n";
+  report.answers += line.str();
+  for (const std::string& v : floating_violations<T>(c, judged_truth, x))
+    report.violations.push_back(scalar_name<T>() + (": " + v));
 }
 
 // The reference's floating modes as `gjkref check` runs them (impl/, in process): float, double and long double.

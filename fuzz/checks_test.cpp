@@ -47,6 +47,59 @@ TEST(FuzzChecks, IntersectsVerdictIsJudgedOnTheSignedDistance) {
   EXPECT_TRUE(accepted(check(far, Status::Separated)));
 }
 
+// The floating modes' statuses are checked whatever the input: on invalid input intersect() must name the input's
+// error as distance() must (it was checked for InvalidInput alone), and beyond the range where the bounds are claimed
+// (2^±100) both queries must still end with an answer (intersect() was not checked there). Each mode's own answers
+// pass; each answer changed as named is refused.
+TEST(FuzzChecks, EveryQueryOfEveryModeEndsWithTheRightStatus) {
+  Case nan_in_a = unit_squares(2, 0.25);
+  nan_in_a.a.points[1][0] = std::numeric_limits<double>::quiet_NaN();
+  Case tiny = unit_squares(2, 0.25);  // coordinates 2^-600: beyond 2^±100
+  for (auto* shape : {&tiny.a, &tiny.b})
+    for (auto& p : shape->points)
+      for (double& x : p) x = std::ldexp(x, -600);
+  const impl::Truth tiny_truth(tiny, oracle::fast_oracle(tiny));
+  ASSERT_EQ(tiny_truth.answer().verdict, oracle::Verdict::Separated);
+  const auto both = [](const Case& c, const impl::Truth* t, const FloatingAnswers& x) {
+    return std::pair{floating_violations<double>(c, t, x).size(), floating_violations<long double>(c, t, x).size()};
+  };
+  const std::pair<std::size_t, std::size_t> none{0, 0};
+
+  FloatingAnswers nan_answers = floating_answers<double>(nan_in_a);
+  ASSERT_EQ(nan_answers.boolean_error, InputError::NonFiniteA);
+  EXPECT_EQ(both(nan_in_a, nullptr, nan_answers), none);
+  nan_answers.boolean_error = InputError::NonFiniteB;
+  EXPECT_EQ(floating_violations<double>(nan_in_a, nullptr, nan_answers),
+            std::vector<std::string>{"intersect(): expected invalid input (non-finite coordinate in A)"});
+
+  FloatingAnswers tiny_answers = floating_answers<double>(tiny);
+  ASSERT_EQ(tiny_answers.boolean_status, Status::Separated);
+  EXPECT_EQ(both(tiny, &tiny_truth, tiny_answers), none);
+  tiny_answers.boolean_status = Status::IterationLimit;
+  EXPECT_EQ(floating_violations<double>(tiny, &tiny_truth, tiny_answers),
+            std::vector<std::string>{"intersect(): no answer within the iteration cap (iteration-limit)"});
+  tiny_answers = floating_answers<double>(tiny);
+  tiny_answers.status = Status::IterationLimit;
+  EXPECT_EQ(floating_violations<double>(tiny, &tiny_truth, tiny_answers),
+            std::vector<std::string>{"distance(): no answer within the iteration cap (iteration-limit)"});
+}
+
+// Long double takes the double input as it is: its distance is held to long double's bounds with no allowance for an
+// input rounding (only float rounds its input, impl::Info::rounds_input). On squares 2 apart translated by 2^52 that
+// allowance, ε_ld·√2·R, is about 8·10⁻⁴, which let a distance off by 10⁻⁶ pass.
+TEST(FuzzChecks, LongDoubleIsNotAllowedAnInputRounding) {
+  Case far = unit_squares(2, 0.25);
+  for (auto* shape : {&far.a, &far.b})
+    for (auto& p : shape->points) p[0] += 0x1p52;
+  const impl::Truth truth(far, oracle::fast_oracle(far));
+  ASSERT_EQ(truth.answer().verdict, oracle::Verdict::Separated);
+  FloatingAnswers x = floating_answers<long double>(far);
+  EXPECT_TRUE(floating_violations<long double>(far, &truth, x).empty());
+  x.distance += 1e-6;
+  EXPECT_EQ(floating_violations<long double>(far, &truth, x),
+            std::vector<std::string>{"distance() outside docs/contract.md"});
+}
+
 // The decoder's warm-start byte (fuzz/decoder.hpp): after the structure byte, w & 3 = 3 gives dim + 1 index pairs,
 // 1 some, 2 a direction; an input that ends before it decodes as it did before the byte existed. A warm-started case
 // goes through every check (the cold answer is the contract: exact and certified equal to the oracle).
