@@ -29,6 +29,9 @@ status=$?
 [[ $(find "$out/oracle-failures" -name '*.json' | wc -l) -eq $CASES ]] || fail "distance-oracle: not every case saved"
 [[ $(rows "$out" oracle-failed) -eq $CASES ]] || fail "distance-oracle: results.csv: $(cat "$out/results.csv")"
 [[ "$(items "$out")" == "$CASES $CASES False" ]] || fail "distance-oracle: report.json items, failures, partial: $(items "$out")"
+# docs/scaling.md's recipes tell a finished slice that exits 3 (the oracle failed on some cases) from one that stopped
+# early by this text of report.json.
+grep -q '"partial": false' "$out/report.json" || fail "distance-oracle: report.json has no '\"partial\": false'"
 grep -q "THE ORACLE FAILED on $CASES cases" "$out.stderr" || fail "distance-oracle: stderr: $(cat "$out.stderr")"
 # Each failed case listed, in report.json (its saved file, which exists, and the oracle's reason) and in report.md.
 python3 - "$out" "$CASES" <<'PY' || fail "distance-oracle: the report does not list every failed case"

@@ -157,6 +157,8 @@ partial_merge "$GJKREF" merge --out "$WORK/thin-merged" "$WORK/thin" 2> /dev/nul
 grep -q '^\*\*Partial:\*\* .*missing: 0/1000 2-999/1000' "$WORK/thin-merged/report.md" ||
   fail "missing slices are not named as runs: $(grep -m1 Partial "$WORK/thin-merged/report.md" | cut -c1-200)"
 # Every slice, one of them cut short (interrupted, or stopped by a scheduler's time limit): partial too, and named.
+# (slice-1-cut exists from the test above: copied onto it, cp -r would nest the copy inside it.)
+rm -rf "$WORK/slice-1-cut"
 cp -r "$WORK/slice-1" "$WORK/slice-1-cut"
 head -n 150 "$WORK/slice-1/shard-1.jsonl" > "$WORK/slice-1-cut/shard-1.jsonl"
 partial_merge "$GJKREF" merge --out "$WORK/cut" "$WORK/slice-0" "$WORK/slice-1-cut" 2> "$WORK/cut.err"
