@@ -193,6 +193,33 @@ sed -i 's/"seed": 3/"seed": -3/' "$WORK/negative/campaign.json"
 grep -q '"seed": -3' "$WORK/negative/campaign.json" || fail "the seed of the edited campaign.json was not edited"
 refused "$GJKREF" merge --out "$WORK/negative-merge" "$WORK/slice-0" "$WORK/negative"
 grep -q "malformed" "$WORK/refused.err" || fail "no reason for a negative seed"
+# Each slice records the code that made it: gjkref's source identity (as --version prints it) and each
+# implementation's version. A slice made by another build of gjkref or with another version of an implementation is
+# refused by merge and by a resume, naming what differs: its cases would be answered and judged by two codes.
+source=$("$GJKREF" --version | sed -n 's/.*, source \([0-9a-f]*\|unknown\)$/\1/p')
+python3 - "$WORK/slice-1/campaign.json" "$source" <<'PY' || fail "campaign.json does not record the source and versions"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["source"] == sys.argv[2] and sys.argv[2], (c.get("source"), sys.argv[2])
+assert set(c["versions"]) == set(c["implementations"]) and c["versions"]["libccd-gjk"].startswith("2.1"), c["versions"]
+PY
+for field in source versions; do
+  rm -rf "$WORK/rebuilt" "$WORK/rebuilt-merge" && cp -r "$WORK/slice-1" "$WORK/rebuilt"
+  python3 - "$WORK/rebuilt/campaign.json" "$field" <<'PY'
+import json, sys
+path, field = sys.argv[1], sys.argv[2]
+c = json.load(open(path))
+if field == "source":
+    c["source"] = "000000000000"
+else:
+    c["versions"]["libccd-gjk"] = "2.0 (another build)"
+json.dump(c, open(path, "w"), indent=2)
+PY
+  refused "$GJKREF" merge --out "$WORK/rebuilt-merge" "$WORK/slice-0" "$WORK/rebuilt"
+  grep -q "differs from .* in: $field;" "$WORK/refused.err" || fail "merge, another $field: $(cat "$WORK/refused.err")"
+  refused "$GJKREF" "${ARGS[@]}" --jobs 1 --shard 1/2 --out "$WORK/rebuilt"
+  grep -q "differs in: $field;" "$WORK/refused.err" || fail "resume, another $field: $(cat "$WORK/refused.err")"
+done
 # A slice count of 0 (or an index outside the count) is refused; it made the deal of the cases loop for ever.
 for edit in 's/"count": 2/"count": 0/' 's/"index": 1/"index": 2/' 's/"index": 1/"index": -1/'; do
   rm -rf "$WORK/edited" "$WORK/edited-merge"
