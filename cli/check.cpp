@@ -2167,15 +2167,20 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // Why the merge is partial, if it is: slices missing, and slices that did not finish (interrupted, or cut off by a
   // scheduler's time limit): each slice's logged cases against its share of the deal (shard_positions).
   std::string why_partial;
-  if (static_cast<int>(indices.size()) < count) {
+  // Slice k is dealt positions k, k + count, ...: those from the number of cases on have none, and missing they take
+  // nothing from the campaign (their absence made the report say "partial" while the merge said it was whole).
+  const int dealt = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(count), items.size()));
+  const auto slices_dealt_given =
+      static_cast<int>(std::count_if(indices.begin(), indices.end(), [&](int k) { return k < dealt; }));
+  if (slices_dealt_given < dealt) {
     why_partial = "merged " + std::to_string(indices.size()) + " of the campaign's " + std::to_string(count) +
                   " slices; missing:";
     // As runs ("3/8", "5-7/8"): as long as the slices given, not the count (999,998 missing ones were listed one by
     // one, a report of 14 MB).
-    for (int k = 0; k < count; ++k) {
+    for (int k = 0; k < dealt; ++k) {
       if (indices.count(k)) continue;
       int last = k;
-      while (last + 1 < count && !indices.count(last + 1)) ++last;
+      while (last + 1 < dealt && !indices.count(last + 1)) ++last;
       why_partial += " " + std::to_string(k) + (last > k ? "-" + std::to_string(last) : "") + "/" + std::to_string(count);
       k = last;
     }

@@ -150,12 +150,24 @@ grep -q '^\*\*Partial:\*\* .*missing: 1/2' "$WORK/half/report.md" || fail "a par
 grep -q "the report is partial" "$WORK/half.err" || fail "a partial merge does not say so"
 partial_json "$WORK/half" || fail "report.json of a merge with a slice missing is not marked partial"
 ! partial_json "$WORK/merged" || fail "report.json of the complete merge is marked partial"
-# Missing slices are named as runs: one slice of 1,000 merged alone names the other 999 in one run, not one by one.
-run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 3 --seed 4 --no-progress \
+# Missing slices are named as runs: one slice of 1,000 (of 1,000 cases) merged alone names the other 999 in one run,
+# not one by one.
+run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 1000 --seed 4 --no-progress \
   --shard 1/1000 --out "$WORK/thin" > /dev/null
 partial_merge "$GJKREF" merge --out "$WORK/thin-merged" "$WORK/thin" 2> /dev/null
 grep -q '^\*\*Partial:\*\* .*missing: 0/1000 2-999/1000' "$WORK/thin-merged/report.md" ||
   fail "missing slices are not named as runs: $(grep -m1 Partial "$WORK/thin-merged/report.md" | cut -c1-200)"
+# Slices beyond the number of cases are dealt none: without them the merge is whole, and the reports say so as the
+# exit status does (they said "partial", naming them, while merge exited as for a whole campaign).
+for k in 0 1 2; do
+  run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 3 --seed 4 --no-progress \
+    --shard $k/5 --out "$WORK/few-$k" > /dev/null
+done
+status=0
+"$GJKREF" merge --out "$WORK/few-merged" "$WORK/few-0" "$WORK/few-1" "$WORK/few-2" > /dev/null 2>&1 || status=$?
+[ "$status" -le 1 ] || fail "a merge of every slice that was dealt a case: exit $status"
+! partial_json "$WORK/few-merged" || fail "a merge of every slice that was dealt a case is marked partial"
+! grep -q '^\*\*Partial' "$WORK/few-merged/report.md" || fail "report.md of a whole merge says partial"
 # Every slice, one of them cut short (interrupted, or stopped by a scheduler's time limit): partial too, and named.
 # (slice-1-cut exists from the test above: copied onto it, cp -r would nest the copy inside it.)
 rm -rf "$WORK/slice-1-cut"
