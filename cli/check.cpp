@@ -2152,8 +2152,12 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
           fs::copy(entry.path(), dir / name, fs::copy_options::recursive);
       }
   } catch (const fs::filesystem_error& e) {
-    err << "gjkref merge: " << e.what() << "\n";
-    return 2;
+    // A file it could not read or write (docs/comparing.md: exit status 3). The directory was empty: what was copied
+    // into it goes, so that the same command can run again once the cause is mended.
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) fs::remove_all(entry.path(), ec);
+    err << "gjkref merge: stopped: " << e.what() << " (nothing is left in " << dir.string() << ")\n";
+    return 3;
   }
   // Each slice saved the first counterexamples of each kind among its own cases; the first of the union are the
   // campaign's (counterexamples_to_save).

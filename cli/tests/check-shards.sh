@@ -157,6 +157,19 @@ run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 10
 partial_merge "$GJKREF" merge --out "$WORK/thin-merged" "$WORK/thin" 2> /dev/null
 grep -q '^\*\*Partial:\*\* .*missing: 0/1000 2-999/1000' "$WORK/thin-merged/report.md" ||
   fail "missing slices are not named as runs: $(grep -m1 Partial "$WORK/thin-merged/report.md" | cut -c1-200)"
+# A slice's file that cannot be copied (here a pipe among its counterexamples) stops the merge with exit status 3, as a
+# file gjkref cannot read or write does, and leaves the output directory empty (it was left half-filled, and a rerun
+# was refused as "not empty"); once the cause is mended the same command merges.
+rm -rf "$WORK/piped" "$WORK/piped-merge" && cp -r "$WORK/slice-1" "$WORK/piped"
+mkdir -p "$WORK/piped/counterexamples" && mkfifo "$WORK/piped/counterexamples/a-pipe"
+status=0
+"$GJKREF" merge --out "$WORK/piped-merge" "$WORK/slice-0" "$WORK/piped" > /dev/null 2> "$WORK/piped.err" || status=$?
+[ "$status" -eq 3 ] || fail "a merge that cannot copy a file: exit $status, not 3"
+grep -q "gjkref merge: stopped: " "$WORK/piped.err" || fail "a merge that cannot copy a file does not say so"
+[ -z "$(ls -A "$WORK/piped-merge")" ] || fail "a merge that could not copy a file left $(ls -A "$WORK/piped-merge")"
+rm "$WORK/piped/counterexamples/a-pipe"
+run "$GJKREF" merge --out "$WORK/piped-merge" "$WORK/slice-0" "$WORK/piped" > /dev/null ||
+  fail "the merge, once the pipe is gone, did not run"
 # Slices beyond the number of cases are dealt none: without them the merge is whole, and the reports say so as the
 # exit status does (they said "partial", naming them, while merge exited as for a whole campaign).
 for k in 0 1 2; do
