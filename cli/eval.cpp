@@ -420,10 +420,20 @@ Tally evaluate_in_eval(const Case& c, const std::string& file, const EvalOptions
       << "\n";
   g_in_process = {&c, &file, options.json, why, &out};
   oracle::on_time_limit(report_in_process_timeout);
-  Tally t = evaluate_case(c, file, options, chosen, out, err);
-  oracle::on_time_limit(nullptr);
-  g_in_process = {};
-  return t;
+  struct Restore {  // however the case ends
+    ~Restore() {
+      oracle::on_time_limit(nullptr);
+      g_in_process = {};
+    }
+  } restore;
+  // An error ends this case alone, reported as a case's process that ended without a result would be.
+  try {
+    return evaluate_case(c, file, options, chosen, out, err);
+  } catch (const std::bad_alloc& e) {
+    return report_unfinished(c, file, options, {{"too_large", e.what()}}, 0, out, err);
+  } catch (const std::exception& e) {
+    return report_unfinished(c, file, options, {{"internal_error", e.what()}}, 0, out, err);
+  }
 }
 
 Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOptions& options,
