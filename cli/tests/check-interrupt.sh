@@ -12,8 +12,10 @@ PLUGINS="$3"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 # slow-reference (the reference after 1 ms) makes the campaign last at least 0.6 s, so the interruption (after 100
-# items) lands mid-run.
-ARGS=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
+# items) lands mid-run. Implementations that answer no depth (the wrapped reference, a plugin, stands for
+# reference-double): the depth oracle that judges a depth would double the time under ASan, and what is under test is
+# the campaign's stopping, not the judge.
+ARGS=(check --impl wrapped-reference,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
       --cases 300 --seed 5 --jobs 2 --no-progress --out "$WORK/campaign")
 ITEMS=1200  # 300 cases × 2 families × 2 dimensions
 fail() { echo "check-interrupt: $*" >&2; exit 1; }
@@ -59,7 +61,7 @@ python3 -c "import json,sys; r=json.load(open('$WORK/campaign/report.json')); sy
 # written killed it: no report.md, results.csv cut short.) The signals come without pause, tens of thousands a second,
 # so the reports of 600 items, written in milliseconds, are hit many times; a campaign four times larger, interrupted
 # at 4,000 items, took 100 s of the ASan build's time and found nothing more (the fault above, put back, fails both).
-REPEATED=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
+REPEATED=(check --impl wrapped-reference,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales
           --cases 300 --seed 5 --jobs 2 --no-progress --out "$WORK/repeated")
 setsid "$GJKREF" "${REPEATED[@]}" > "$WORK/repeated.out" 2> "$WORK/repeated.err" &
 LEADER=$!
