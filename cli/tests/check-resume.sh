@@ -10,7 +10,7 @@ PLUGINS="$3"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 # What is under test is the campaign's log, not the judge: implementations that answer no depth (the depth oracle,
-# which judges a depth, made the three runs under ASan in the debug preset twice as slow; so the wrapped reference, a
+# which judges a depth, made the runs under ASan in the debug preset twice as slow; so the wrapped reference, a
 # plugin answering distances, stands for reference-double). libccd-gjk's misses are the counterexamples saved;
 # slow-reference (the reference after 1 ms, clean) makes the campaign last at least 0.5 s however fast the machine, so
 # the kill below (after 100 items) lands mid-run.
