@@ -7,6 +7,7 @@
 // first of each kind in the campaign's order), shrunk and saved in `jobs` processes (save_counterexamples); the reports
 // are then built from the logs and the saved files.
 #include "check.hpp"
+#include "source_id.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -240,19 +241,41 @@ void check_written(std::ofstream& f, const fs::path& path) {
 // ---- the campaign's identity ---------------------------------------------------------------------------------------
 
 // What a directory's campaign is (campaign.json): a rerun with another identity is refused, one with the same resumes.
-// A slice (--shard K/N) also records which slice and the cases per family and dimension, which `gjkref merge` needs
-// to rebuild the campaign; without them the identity is a whole campaign's, the one a merge writes.
-json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<std::string>& implementations) {
+// It names the code too: gjkref's source identity (cli/source_id.cmake: the cases are generated, answered by the
+// reference and judged by that code, and a counterexample is generated again when it is saved) and each
+// implementation's version as it reports it (a plugin's own claim), so that one campaign's cases are never answered or
+// judged by two codes. A slice (--shard K/N) also records which slice and the cases per family and dimension, which
+// `gjkref merge` needs to rebuild the campaign; without them the identity is a whole campaign's, the one a merge writes.
+json identity_of(const CheckOptions& o, std::uint64_t seed, const std::vector<std::string>& implementations,
+                 const json& versions) {
   json identity = {{"format", "gjkref-check/1"},
                    {"seed", seed},
                    {"families", o.families},
                    {"dims", o.dims},
-                   {"implementations", implementations}};
+                   {"implementations", implementations},
+                   {"source", source_id()},
+                   {"versions", versions}};
   if (o.slice) {
     identity["slice"] = {{"index", o.slice->first}, {"count", o.slice->second}};
     identity["cases"] = o.cases;
   }
   return identity;
+}
+
+// The fields in which two campaign identities differ, in words ("seed, source"), for a refusal's message.
+std::string differing_fields(const json& a, const json& b) {
+  std::string fields;
+  std::set<std::string> keys;
+  if (a.is_object())
+    for (const auto& [k, v] : a.items()) keys.insert(k);
+  if (b.is_object())
+    for (const auto& [k, v] : b.items()) keys.insert(k);
+  for (const std::string& k : keys) {
+    const bool in_a = a.is_object() && a.contains(k), in_b = b.is_object() && b.contains(k);
+    if (in_a && in_b && a[k] == b[k]) continue;
+    fields += (fields.empty() ? "" : ", ") + k + (in_a && in_b ? "" : in_a ? " (only in the first)" : " (only in the second)");
+  }
+  return fields.empty() ? "none" : fields;
 }
 
 // ---- the log's rows --------------------------------------------------------------------------------------------------
@@ -1689,7 +1712,11 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (!selected) return 2;
   auto& implementations = *selected;
   std::vector<std::string> order;
-  for (const auto& i : implementations) order.push_back(i->info().name);
+  json versions = json::object();
+  for (const auto& i : implementations) {
+    order.push_back(i->info().name);
+    versions[i->info().name] = i->info().version;
+  }
   // An --impl entry none of whose implementations answers a dimension asked for would be given no case, and a campaign
   // without any (implementation, dimension) pair would judge nothing and pass: both are refused. (A group is refused
   // only when none of its members answers; an implementation chosen by default, or a plugin run whole, simply answers
@@ -1724,7 +1751,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: --out " << dir.string() << ": " << why << "\n";
     return 2;
   }
-  json identity = identity_of(o, seed, order);
+  json identity = identity_of(o, seed, order, versions);
   const fs::path identity_file = dir / "campaign.json";
   if (fs::exists(identity_file)) {
     std::ifstream f(identity_file);
@@ -1739,12 +1766,13 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     // "Rerun the same command to resume": a command without --seed resumes with the campaign's own seed.
     if (!o.seed && before.is_object() && before.contains("seed") && before["seed"].is_number_unsigned()) {
       seed = before["seed"].get<std::uint64_t>();
-      identity = identity_of(o, seed, order);
+      identity = identity_of(o, seed, order, versions);
     }
     if (before != identity) {
       err << "gjkref check: " << dir.string() << " holds another campaign (" << identity_file.string()
-          << " differs: seed, families, dimensions, implementations, --shard slice, or a slice's --cases); use another --out or "
-          << "remove it\n";
+          << " differs in: " << differing_fields(before, identity)
+          << "; a different source or versions mean another build of gjkref or of an implementation, whose answers "
+          << "would mix with the logged ones); use another --out or remove it\n";
       return 2;
     }
     out << "resuming the campaign in " << dir.string() << "\n";
@@ -2044,8 +2072,10 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
       whole = identity;
       count = slices;
     } else if (identity != whole || slices != count) {
-      err << "gjkref merge: " << d << " holds a slice of another campaign (seed, families, dimensions, "
-          << "implementations, cases or the number of slices differ from " << m.dirs.front() << "'s)\n";
+      err << "gjkref merge: " << d << " holds a slice of another campaign (its campaign.json differs from "
+          << m.dirs.front() << "'s in: "
+          << (slices != count ? std::string("the number of slices") : differing_fields(whole, identity))
+          << "; a different source or versions mean another build of gjkref or of an implementation)\n";
       return 2;
     }
     if (!indices.insert(index).second) {
@@ -2122,8 +2152,12 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
           fs::copy(entry.path(), dir / name, fs::copy_options::recursive);
       }
   } catch (const fs::filesystem_error& e) {
-    err << "gjkref merge: " << e.what() << "\n";
-    return 2;
+    // A file it could not read or write (docs/comparing.md: exit status 3). The directory was empty: what was copied
+    // into it goes, so that the same command can run again once the cause is mended.
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) fs::remove_all(entry.path(), ec);
+    err << "gjkref merge: stopped: " << e.what() << " (nothing is left in " << dir.string() << ")\n";
+    return 3;
   }
   // Each slice saved the first counterexamples of each kind among its own cases; the first of the union are the
   // campaign's (counterexamples_to_save).
@@ -2137,15 +2171,20 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   // Why the merge is partial, if it is: slices missing, and slices that did not finish (interrupted, or cut off by a
   // scheduler's time limit): each slice's logged cases against its share of the deal (shard_positions).
   std::string why_partial;
-  if (static_cast<int>(indices.size()) < count) {
+  // Slice k is dealt positions k, k + count, ...: those from the number of cases on have none, and missing they take
+  // nothing from the campaign (their absence made the report say "partial" while the merge said it was whole).
+  const int dealt = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(count), items.size()));
+  const auto slices_dealt_given =
+      static_cast<int>(std::count_if(indices.begin(), indices.end(), [&](int k) { return k < dealt; }));
+  if (slices_dealt_given < dealt) {
     why_partial = "merged " + std::to_string(indices.size()) + " of the campaign's " + std::to_string(count) +
                   " slices; missing:";
     // As runs ("3/8", "5-7/8"): as long as the slices given, not the count (999,998 missing ones were listed one by
     // one, a report of 14 MB).
-    for (int k = 0; k < count; ++k) {
+    for (int k = 0; k < dealt; ++k) {
       if (indices.count(k)) continue;
       int last = k;
-      while (last + 1 < count && !indices.count(last + 1)) ++last;
+      while (last + 1 < dealt && !indices.count(last + 1)) ++last;
       why_partial += " " + std::to_string(k) + (last > k ? "-" + std::to_string(last) : "") + "/" + std::to_string(count);
       k = last;
     }

@@ -378,6 +378,54 @@ Tally report_unfinished(const Case& c, const std::string& file, const EvalOption
   return t;
 }
 
+// A case evaluated in eval's own process, because no process could be started for it (fork or pipe failed: the
+// process limit, memory). An oracle call there that passes its limit cannot be stopped either, so eval ends: this
+// action reports the case as oracle-timeout in its place, says that the cases after it were not evaluated, and ends
+// eval with exit status 3 (gjkref failed to finish), where it aborted. It runs on the watchdog's thread while eval's
+// thread is inside the call, so what it reads (set before the case) does not change under it.
+struct InProcessCase {
+  const Case* c = nullptr;
+  const std::string* file = nullptr;
+  bool json = false;
+  std::string why_in_process;
+  std::ostream* out = nullptr;
+};
+InProcessCase g_in_process;
+
+void report_in_process_timeout(const Case&, const char* method, double limit_seconds) {
+  const InProcessCase& x = g_in_process;
+  std::ostringstream why;
+  why << "the oracle's " << method << " method passed its time limit of " << limit_seconds
+      << " s of CPU time (--oracle-time-limit); no answer on this case is judged";
+  if (x.json)
+    *x.out << json_text({{"name", x.c->name}, {"dim", x.c->dim}, {"file", *x.file}, {"result", "oracle-timeout"},
+                         {"reason", why.str()}})
+           << "\n";
+  else
+    *x.out << one_line(x.c->name) << " (" << x.c->dim << "D, " << *x.file << ")\n  oracle-timeout: " << why.str()
+           << "\n\n";
+  x.out->flush();
+  std::fprintf(stderr,
+               "gjkref eval: stopped at case '%s' (%s): it ran in eval's own process (%s), where an oracle call past "
+               "its time limit cannot be stopped; the cases after it were not evaluated\n",
+               one_line(x.c->name).c_str(), x.file->c_str(), x.why_in_process.c_str());
+  std::fflush(nullptr);
+  std::_Exit(3);
+}
+
+Tally evaluate_in_eval(const Case& c, const std::string& file, const EvalOptions& options,
+                       const std::vector<std::unique_ptr<impl::Implementation>>& chosen, std::ostream& out,
+                       std::ostream& err, const std::string& why) {
+  err << "gjkref eval: case '" << one_line(c.name) << "' (" << file << ") evaluated in eval's own process: " << why
+      << "\n";
+  g_in_process = {&c, &file, options.json, why, &out};
+  oracle::on_time_limit(report_in_process_timeout);
+  Tally t = evaluate_case(c, file, options, chosen, out, err);
+  oracle::on_time_limit(nullptr);
+  g_in_process = {};
+  return t;
+}
+
 Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOptions& options,
                             const std::vector<std::unique_ptr<impl::Implementation>>& chosen, std::ostream& out,
                             std::ostream& err) {
@@ -385,13 +433,15 @@ Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOp
   out.flush();
   err.flush();
   std::fflush(nullptr);  // nothing buffered may be written twice
-  if (::pipe(fds) != 0) return evaluate_case(c, file, options, chosen, out, err);
+  if (::pipe(fds) != 0)
+    return evaluate_in_eval(c, file, options, chosen, out, err, std::string("pipe: ") + std::strerror(errno));
   const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
+  const pid_t pid = is_fault_injected("fork") ? (errno = EAGAIN, -1) : ::fork();
   if (pid < 0) {
+    const std::string why = std::string("fork: ") + std::strerror(errno);
     ::close(fds[0]);
     ::close(fds[1]);
-    return evaluate_case(c, file, options, chosen, out, err);
+    return evaluate_in_eval(c, file, options, chosen, out, err, why);
   }
   if (pid == 0) {
     // The case's process dies with eval, however eval dies (SIGTERM from a supervisor to eval alone, a kill), and its

@@ -7,7 +7,10 @@
 //   distance-oracle   the distance oracle's call (eval, check)
 //   depth-oracle      the penetration-depth oracle's call (eval)
 //   run:NAME          implementation NAME's query (check; NAME a built-in in-process one, such as reference-double)
-// Unset (always, outside those tests), nothing happens. CTests cli.eval-oracle-failure and cli.check-faults.
+//   fork              eval's fork of a case's process, which then fails as fork() does when the process limit is
+//                     reached (is_fault_injected: no throw)
+// Unset (always, outside those tests), nothing happens. CTests cli.eval-oracle-failure, cli.check-faults and
+// cli.eval-without-fork.
 #pragma once
 
 #include <cstdlib>
@@ -17,17 +20,22 @@
 
 namespace gjkref::cli {
 
-inline void injected_fault(std::string_view site) {
+inline bool is_fault_injected(std::string_view site) {
   const char* list = std::getenv("GJKREF_INJECT_FAULT");
-  if (list == nullptr) return;
+  if (list == nullptr) return false;
   std::string_view rest(list);
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
-    if (rest.substr(0, comma) == site)
-      throw std::logic_error("a fault injected at " + std::string(site) + " (GJKREF_INJECT_FAULT)");
+    if (rest.substr(0, comma) == site) return true;
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
   }
+  return false;
+}
+
+inline void injected_fault(std::string_view site) {
+  if (is_fault_injected(site))
+    throw std::logic_error("a fault injected at " + std::string(site) + " (GJKREF_INJECT_FAULT)");
 }
 
 }  // namespace gjkref::cli

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "demo.hpp"
+#include "source_id.hpp"
 #ifdef GJKREF_HAVE_ORACLE
 #include "check.hpp"
 #include "eval.hpp"
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   version += " (plugin ABI " + std::to_string(GJKREF_PLUGIN_ABI_VERSION) + ", accepting from " +
              std::to_string(GJKREF_PLUGIN_ABI_OLDEST) + ")";
 #endif
+  version += std::string(", source ") + gjkref::cli::source_id();  // cli/source_id.cmake
   app.set_version_flag("--version", version);
   app.require_subcommand(1);
   CLI::App* demo = app.add_subcommand("demo", "The reference on edge cases in every scalar mode, certificates checked");

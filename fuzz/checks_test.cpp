@@ -2,6 +2,10 @@
 // that cannot fail finds nothing.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "checks.hpp"
 #include "decoder.hpp"
 
@@ -98,6 +102,39 @@ TEST(FuzzChecks, LongDoubleIsNotAllowedAnInputRounding) {
   x.distance += 1e-6;
   EXPECT_EQ(floating_violations<long double>(far, &truth, x),
             std::vector<std::string>{"distance() outside docs/contract.md"});
+}
+
+// A seed named near-touching decodes to a pair 2^-40 apart ("-apart": separated, at most 2^-39 apart) or overlapping
+// by as little ("-into": PD at most 2^-39), in every corpus that holds one. The 2D ones were deep overlaps (B's
+// corner inside A) that the nudge left overlapping: no 2D input tried the transform on a touching pair. They stay,
+// renamed seed-deep-overlap-nudged-*; seed-near-touching-vertex-* are the 2D vertex contacts.
+TEST(FuzzCorpus, NearTouchingSeedsAreNearTouching) {
+  int seen = 0;
+  for (const auto& [dir, dim] : {std::pair{"reference_2d", 2}, {"reference_3d", 3}, {"differential_2d", 2},
+                                 {"differential_3d", 3}}) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(GJKREF_SOURCE_DIR) + "/fuzz/corpus/" + dir)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("seed-near-touching", 0) != 0) continue;
+      std::ifstream in(entry.path(), std::ios::binary);
+      const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      const Case c = decode_case(bytes.data(), bytes.size(), dim);
+      const oracle::Answer answer = oracle::fast_oracle(c);
+      SCOPED_TRACE(std::string(dir) + "/" + name + ": " + casefile::write(c));
+      if (name.find("-apart") != std::string::npos) {
+        EXPECT_EQ(answer.verdict, oracle::Verdict::Separated);
+        EXPECT_GT(answer.distance, 0);
+        EXPECT_LE(answer.distance, 0x1p-39);
+      } else {
+        ASSERT_NE(name.find("-into"), std::string::npos) << "a near-touching seed is -apart or -into";
+        ASSERT_EQ(answer.verdict, oracle::Verdict::Overlapping);
+        const oracle::Penetration pd = oracle::penetration_oracle(c, answer);
+        EXPECT_GT(pd.depth, 0);
+        EXPECT_LE(pd.depth, 0x1p-39);
+      }
+      ++seen;
+    }
+  }
+  EXPECT_EQ(seen, 8);  // apart and into in each of the four corpora
 }
 
 // The decoder's warm-start byte (fuzz/decoder.hpp): after the structure byte, w & 3 = 3 gives dim + 1 index pairs,

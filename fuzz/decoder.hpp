@@ -18,7 +18,8 @@
 //        s & 4, both boxes' last axis thinned by 2^−((s >> 3) & 31) (aspect to 1e−9)
 //     3  two boxes posed as an engine poses them (gjkref/case_boxes.hpp): per box and axis a half-extent byte
 //        ((b & 15) + 1)/4, then for B an angle byte and (3D) a tilt byte, in 1/256 of a turn; B's centre is above A's
-//        by the sum of their half-heights less 2^−((s >> 2) & 63) (0 when that field is 63: resting contact)
+//        by the sum of their half-heights less 2^−((s >> 2) & 63) (0 when that field is 63: resting contact when B
+//        is not turned out of the horizontal, angle 0 in 2D and tilt 0 in 3D; turned, a corner of B dips into A)
 //   then one byte w that gives the case a warm start (docs/case-format.md; 0, or past the end of the input, gives none,
 //   so inputs that end before it decode as before it existed), w & 3:
 //     1  index pairs, 1 + ((w >> 2) & 3) of them (at most dim + 1), each two bytes: a point of A and one of B, modulo

@@ -47,6 +47,12 @@ std::vector<std::unique_ptr<gjkref::impl::Implementation>>& peers() {
     }
     // The reference's modes are checked by check_reference below, with the fuzz targets' own rules.
     std::erase_if(list, [](const auto& i) { return i->info().name.rfind("reference-", 0) == 0; });
+    // Without another implementation this target would check the reference alone and pass as if it had compared.
+    if (list.empty()) {
+      std::fprintf(stderr, "differential target: no built-in implementation besides the reference to compare "
+                           "(configure with -DGJKREF_PEERS=ON)\n");
+      std::abort();
+    }
     return list;
   }();
   return all;

@@ -39,6 +39,7 @@ for mode in "$@"; do
     coverage)
       PACKAGES+=(
         clang               # scripts/coverage: source-based coverage
+        libclang-rt-14-dev  # its profile runtime (libclang_rt.profile), only recommended by clang's packages
         llvm                # scripts/coverage: llvm-profdata, llvm-cov
       ) ;;
     fuzz)

@@ -155,7 +155,7 @@ fi
 "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 1 --no-progress --out "$WORK/largest-seed" \
   --seed 18446744073709551615 > "$WORK/out" 2>&1 && grep -q "seed 18446744073709551615," "$WORK/out" ||
   { echo "FAIL: --seed 18446744073709551615"; cat "$WORK/out"; failures=$((failures + 1)); }
-if ! "$GJKREF" --version | grep -q '^gjkref [0-9.]* (plugin ABI [0-9]*'; then
+if ! "$GJKREF" --version | grep -qE '^gjkref [0-9.]* \(plugin ABI [0-9]+.*\), source ([0-9a-f]{12}|unknown)$'; then
   echo "FAIL: gjkref --version"; failures=$((failures + 1))
 fi
 [ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }

@@ -150,12 +150,37 @@ grep -q '^\*\*Partial:\*\* .*missing: 1/2' "$WORK/half/report.md" || fail "a par
 grep -q "the report is partial" "$WORK/half.err" || fail "a partial merge does not say so"
 partial_json "$WORK/half" || fail "report.json of a merge with a slice missing is not marked partial"
 ! partial_json "$WORK/merged" || fail "report.json of the complete merge is marked partial"
-# Missing slices are named as runs: one slice of 1,000 merged alone names the other 999 in one run, not one by one.
-run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 3 --seed 4 --no-progress \
+# Missing slices are named as runs: one slice of 1,000 (of 1,000 cases) merged alone names the other 999 in one run,
+# not one by one.
+run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 1000 --seed 4 --no-progress \
   --shard 1/1000 --out "$WORK/thin" > /dev/null
 partial_merge "$GJKREF" merge --out "$WORK/thin-merged" "$WORK/thin" 2> /dev/null
 grep -q '^\*\*Partial:\*\* .*missing: 0/1000 2-999/1000' "$WORK/thin-merged/report.md" ||
   fail "missing slices are not named as runs: $(grep -m1 Partial "$WORK/thin-merged/report.md" | cut -c1-200)"
+# A slice's file that cannot be copied (here a pipe among its counterexamples) stops the merge with exit status 3, as a
+# file gjkref cannot read or write does, and leaves the output directory empty (it was left half-filled, and a rerun
+# was refused as "not empty"); once the cause is mended the same command merges.
+rm -rf "$WORK/piped" "$WORK/piped-merge" && cp -r "$WORK/slice-1" "$WORK/piped"
+mkdir -p "$WORK/piped/counterexamples" && mkfifo "$WORK/piped/counterexamples/a-pipe"
+status=0
+"$GJKREF" merge --out "$WORK/piped-merge" "$WORK/slice-0" "$WORK/piped" > /dev/null 2> "$WORK/piped.err" || status=$?
+[ "$status" -eq 3 ] || fail "a merge that cannot copy a file: exit $status, not 3"
+grep -q "gjkref merge: stopped: " "$WORK/piped.err" || fail "a merge that cannot copy a file does not say so"
+[ -z "$(ls -A "$WORK/piped-merge")" ] || fail "a merge that could not copy a file left $(ls -A "$WORK/piped-merge")"
+rm "$WORK/piped/counterexamples/a-pipe"
+run "$GJKREF" merge --out "$WORK/piped-merge" "$WORK/slice-0" "$WORK/piped" > /dev/null ||
+  fail "the merge, once the pipe is gone, did not run"
+# Slices beyond the number of cases are dealt none: without them the merge is whole, and the reports say so as the
+# exit status does (they said "partial", naming them, while merge exited as for a whole campaign).
+for k in 0 1 2; do
+  run "$GJKREF" check --impl reference-double --family touching --dim 2 --cases 3 --seed 4 --no-progress \
+    --shard $k/5 --out "$WORK/few-$k" > /dev/null
+done
+status=0
+"$GJKREF" merge --out "$WORK/few-merged" "$WORK/few-0" "$WORK/few-1" "$WORK/few-2" > /dev/null 2>&1 || status=$?
+[ "$status" -le 1 ] || fail "a merge of every slice that was dealt a case: exit $status"
+! partial_json "$WORK/few-merged" || fail "a merge of every slice that was dealt a case is marked partial"
+! grep -q '^\*\*Partial' "$WORK/few-merged/report.md" || fail "report.md of a whole merge says partial"
 # Every slice, one of them cut short (interrupted, or stopped by a scheduler's time limit): partial too, and named.
 # (slice-1-cut exists from the test above: copied onto it, cp -r would nest the copy inside it.)
 rm -rf "$WORK/slice-1-cut"
@@ -193,6 +218,33 @@ sed -i 's/"seed": 3/"seed": -3/' "$WORK/negative/campaign.json"
 grep -q '"seed": -3' "$WORK/negative/campaign.json" || fail "the seed of the edited campaign.json was not edited"
 refused "$GJKREF" merge --out "$WORK/negative-merge" "$WORK/slice-0" "$WORK/negative"
 grep -q "malformed" "$WORK/refused.err" || fail "no reason for a negative seed"
+# Each slice records the code that made it: gjkref's source identity (as --version prints it) and each
+# implementation's version. A slice made by another build of gjkref or with another version of an implementation is
+# refused by merge and by a resume, naming what differs: its cases would be answered and judged by two codes.
+source=$("$GJKREF" --version | sed -n 's/.*, source \([0-9a-f]*\|unknown\)$/\1/p')
+python3 - "$WORK/slice-1/campaign.json" "$source" <<'PY' || fail "campaign.json does not record the source and versions"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["source"] == sys.argv[2] and sys.argv[2], (c.get("source"), sys.argv[2])
+assert set(c["versions"]) == set(c["implementations"]) and c["versions"]["libccd-gjk"].startswith("2.1"), c["versions"]
+PY
+for field in source versions; do
+  rm -rf "$WORK/rebuilt" "$WORK/rebuilt-merge" && cp -r "$WORK/slice-1" "$WORK/rebuilt"
+  python3 - "$WORK/rebuilt/campaign.json" "$field" <<'PY'
+import json, sys
+path, field = sys.argv[1], sys.argv[2]
+c = json.load(open(path))
+if field == "source":
+    c["source"] = "000000000000"
+else:
+    c["versions"]["libccd-gjk"] = "2.0 (another build)"
+json.dump(c, open(path, "w"), indent=2)
+PY
+  refused "$GJKREF" merge --out "$WORK/rebuilt-merge" "$WORK/slice-0" "$WORK/rebuilt"
+  grep -q "differs from .* in: $field;" "$WORK/refused.err" || fail "merge, another $field: $(cat "$WORK/refused.err")"
+  refused "$GJKREF" "${ARGS[@]}" --jobs 1 --shard 1/2 --out "$WORK/rebuilt"
+  grep -q "differs in: $field;" "$WORK/refused.err" || fail "resume, another $field: $(cat "$WORK/refused.err")"
+done
 # A slice count of 0 (or an index outside the count) is refused; it made the deal of the cases loop for ever.
 for edit in 's/"count": 2/"count": 0/' 's/"index": 1/"index": 2/' 's/"index": 1/"index": -1/'; do
   rm -rf "$WORK/edited" "$WORK/edited-merge"

@@ -27,7 +27,7 @@ import glob, json, os, re, sys
 work, doc = sys.argv[1], sys.argv[2]
 documented = set(re.findall(r"`([^`]+)`", open(doc).read()))
 enumerated = {"result", "status", "finding", "verdict", "class", "feature", "method", "second_method"}
-named_children = {"results", "opinions", "implementations", "by_family"}  # keyed by names, not fields
+named_children = {"results", "opinions", "implementations", "by_family", "versions"}  # keyed by names, not fields
 fields, values = set(), set()
 
 def walk(x, under=None):
