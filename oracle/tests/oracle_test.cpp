@@ -1022,7 +1022,7 @@ TEST(TimeLimit, ALowerLimitWakesTheSleepingWatchdog) {
     set_time_limit(kDefaultOracleTimeLimitSeconds);
     {
       const TimeLimit idle(c, "idle");  // the watchdog, started here, then sleeps for about 60 s
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));  // long enough for it to have started and slept
     }
     set_time_limit(0.05);
     const TimeLimit bound(c, "lowered");
