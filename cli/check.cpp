@@ -2155,8 +2155,15 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     // A file it could not read or write (docs/comparing.md: exit status 3). The directory was empty: what was copied
     // into it goes, so that the same command can run again once the cause is mended.
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) fs::remove_all(entry.path(), ec);
-    err << "gjkref merge: stopped: " << e.what() << " (nothing is left in " << dir.string() << ")\n";
+    std::vector<fs::path> copied;
+    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+      copied.push_back(it->path());
+    for (const fs::path& p : copied) fs::remove_all(p, ec);
+    const bool emptied = fs::is_empty(dir, ec) && !ec;
+    err << "gjkref merge: stopped: " << e.what()
+        << (emptied ? " (nothing is left in " + dir.string() + ")"
+                    : " (what was copied into " + dir.string() + " could not all be removed: remove it before merging again)")
+        << "\n";
     return 3;
   }
   // Each slice saved the first counterexamples of each kind among its own cases; the first of the union are the

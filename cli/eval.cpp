@@ -386,24 +386,18 @@ Tally report_unfinished(const Case& c, const std::string& file, const EvalOption
 struct InProcessCase {
   const Case* c = nullptr;
   const std::string* file = nullptr;
-  bool json = false;
+  const EvalOptions* options = nullptr;
   std::string why_in_process;
   std::ostream* out = nullptr;
+  std::ostream* err = nullptr;
 };
 InProcessCase g_in_process;
 
 void report_in_process_timeout(const Case&, const char* method, double limit_seconds) {
   const InProcessCase& x = g_in_process;
-  std::ostringstream why;
-  why << "the oracle's " << method << " method passed its time limit of " << limit_seconds
-      << " s of CPU time (--oracle-time-limit); no answer on this case is judged";
-  if (x.json)
-    *x.out << json_text({{"name", x.c->name}, {"dim", x.c->dim}, {"file", *x.file}, {"result", "oracle-timeout"},
-                         {"reason", why.str()}})
-           << "\n";
-  else
-    *x.out << one_line(x.c->name) << " (" << x.c->dim << "D, " << *x.file << ")\n  oracle-timeout: " << why.str()
-           << "\n\n";
+  // The case's line or block, as for a case whose own process passed the limit.
+  report_unfinished(*x.c, *x.file, *x.options, {{"oracle_timeout", method}, {"limit_seconds", limit_seconds}}, 0, *x.out,
+                    *x.err);
   x.out->flush();
   std::fprintf(stderr,
                "gjkref eval: stopped at case '%s' (%s): it ran in eval's own process (%s), where an oracle call past "
@@ -418,12 +412,22 @@ Tally evaluate_in_eval(const Case& c, const std::string& file, const EvalOptions
                        std::ostream& err, const std::string& why) {
   err << "gjkref eval: case '" << one_line(c.name) << "' (" << file << ") evaluated in eval's own process: " << why
       << "\n";
-  g_in_process = {&c, &file, options.json, why, &out};
+  g_in_process = {&c, &file, &options, why, &out, &err};
   oracle::on_time_limit(report_in_process_timeout);
-  Tally t = evaluate_case(c, file, options, chosen, out, err);
-  oracle::on_time_limit(nullptr);
-  g_in_process = {};
-  return t;
+  struct Restore {  // however the case ends
+    ~Restore() {
+      oracle::on_time_limit(nullptr);
+      g_in_process = {};
+    }
+  } restore;
+  // An error ends this case alone, reported as a case's process that ended without a result would be.
+  try {
+    return evaluate_case(c, file, options, chosen, out, err);
+  } catch (const std::bad_alloc& e) {
+    return report_unfinished(c, file, options, {{"too_large", e.what()}}, 0, out, err);
+  } catch (const std::exception& e) {
+    return report_unfinished(c, file, options, {{"internal_error", e.what()}}, 0, out, err);
+  }
 }
 
 Tally evaluate_in_a_process(const Case& c, const std::string& file, const EvalOptions& options,

@@ -1,37 +1,48 @@
-# The source identity of gjkref's answers, run at every build (cli/CMakeLists.txt, target gjkref_source_id): a hash of
-# the files that decide what `gjkref check` generates, answers and judges, committed or not — git's tree entries of
-# those paths at HEAD and the diff of the work tree against HEAD — written to OUT as a function gjkref links
-# (`source_id()`), rewritten only when the identity changes. `gjkref check` records it in campaign.json, and a resume
-# or a merge refuses a directory made by other sources (docs/scaling.md). Outside a git work tree it is "unknown".
+# The source identity of gjkref's answers, run at every build (cli/source_id.cmake, target gjkref_source_id): a hash of
+# the content of the files that decide what `gjkref check` generates, answers and judges — each file's path and the
+# SHA-1 of its bytes as they are in the work tree, committed or not, tracked or not (git-ignored files aside) — written
+# to OUT as a function gjkref links (`source_id()`), rewritten only when the identity changes. The same sources give
+# the same identity on any machine and at any commit. `gjkref check` records it in campaign.json, and a resume or a
+# merge refuses a directory made by other sources (docs/scaling.md). Without git, or outside a git work tree, it is
+# "unknown", with a warning: it then tells no two sources apart.
 # Inputs: -DSOURCE_DIR=... -DOUT=...
+cmake_policy(SET CMP0007 NEW)  # list() keeps empty elements (and says nothing of them)
 set(paths reference/include oracle casefile impl cli proptests cases CMakeLists.txt CMakePresets.json)
-# Their tests are not part of it: a test edited while a campaign runs does not make its directory another campaign's.
-set(excluded ":(exclude)*/tests/*" ":(exclude)proptests/*_test.cpp")
+# Their tests and documents are not part of it: a test or a README edited while a campaign runs does not make its
+# directory another campaign's.
+set(excluded ":(exclude)*/tests/*" ":(exclude)proptests/*_test.cpp" ":(exclude)*.md")
 set(id "unknown")
 find_package(Git QUIET)
 if(GIT_FOUND)
-  execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" ls-tree -r HEAD -- ${paths}
-                  OUTPUT_VARIABLE tree RESULT_VARIABLE tree_status ERROR_QUIET)
-  string(REGEX REPLACE "[^\n]*(/tests/|proptests/[^\n/]*_test\\.cpp)[^\n]*\n" "" tree "${tree}")
-  execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" diff --no-ext-diff --binary HEAD -- ${paths}
-                          ${excluded}
-                  OUTPUT_VARIABLE diff RESULT_VARIABLE diff_status ERROR_QUIET)
-  # Untracked files under those paths count by name and content (a new source file a changed CMakeLists.txt compiles).
-  execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" ls-files --others --exclude-standard -- ${paths}
-                          ${excluded}
-                  OUTPUT_VARIABLE untracked RESULT_VARIABLE untracked_status ERROR_QUIET)
-  if(tree_status EQUAL 0 AND diff_status EQUAL 0 AND untracked_status EQUAL 0 AND NOT tree STREQUAL "")
-    set(untracked_content "")
-    string(REPLACE "\n" ";" untracked_files "${untracked}")
-    foreach(file IN LISTS untracked_files)
-      if(NOT file STREQUAL "" AND EXISTS "${SOURCE_DIR}/${file}" AND NOT IS_DIRECTORY "${SOURCE_DIR}/${file}")
-        file(SHA1 "${SOURCE_DIR}/${file}" file_hash)
-        string(APPEND untracked_content "${file} ${file_hash}\n")
+  # --no-optional-locks: a build must not take the index's lock from a commit being made beside it; core.quotepath
+  # off: a path with non-ASCII bytes is printed as it is, not quoted.
+  execute_process(COMMAND "${GIT_EXECUTABLE}" --no-optional-locks -c core.quotepath=off -C "${SOURCE_DIR}"
+                          ls-files --cached --others --exclude-standard -- ${paths} ${excluded}
+                  OUTPUT_VARIABLE listed RESULT_VARIABLE listed_status ERROR_VARIABLE listed_error)
+  if(listed_status EQUAL 0 AND NOT listed STREQUAL "")
+    string(REPLACE "\n" ";" files "${listed}")
+    list(REMOVE_DUPLICATES files)  # a file in conflict is listed once per stage
+    list(SORT files)
+    set(content "")
+    foreach(file IN LISTS files)
+      if(file STREQUAL "")
+        continue()
       endif()
+      if(EXISTS "${SOURCE_DIR}/${file}" AND NOT IS_DIRECTORY "${SOURCE_DIR}/${file}")
+        file(SHA1 "${SOURCE_DIR}/${file}" file_hash)
+      else()
+        set(file_hash "deleted")  # tracked, and removed from the work tree
+      endif()
+      string(APPEND content "${file} ${file_hash}\n")
     endforeach()
-    string(SHA1 id "${tree}\n--\n${diff}\n--\n${untracked_content}")
+    string(SHA1 id "${content}")
     string(SUBSTRING "${id}" 0 12 id)
+  else()
+    message(WARNING "gjkref's source identity is unknown (git ls-files in ${SOURCE_DIR}: ${listed_error}): "
+                    "campaign.json cannot tell two builds apart")
   endif()
+else()
+  message(WARNING "gjkref's source identity is unknown (no git): campaign.json cannot tell two builds apart")
 endif()
 set(text "// Generated by cli/source_id.cmake at build time: the source identity of this build of gjkref.\nnamespace gjkref::cli {\nconst char* source_id() { return \"${id}\"; }\n}  // namespace gjkref::cli\n")
 if(EXISTS "${OUT}")

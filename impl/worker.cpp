@@ -507,11 +507,17 @@ class Worker {
 
   // Keeps the last kOutputTailBytes of the worker's output, and the first sanitizer report line ("==123==ERROR:
   // AddressSanitizer: SEGV ..."): under a sanitizer a crash ends with "ABORTING", and the report says what happened.
+  // At the end of the output (the worker closed it, or ended) the pipe is closed: poll reports an ended pipe as ready
+  // for ever, and receive() would poll it again at once for as long as the worker works on.
   void drain() {
     if (log_ < 0) return;
     char buffer[4096];
     for (;;) {
       const ssize_t k = ::read(log_, buffer, sizeof buffer);
+      if (k == 0) {
+        ::close(log_);
+        log_ = -1;
+      }
       if (k <= 0) break;
       tail_.append(buffer, static_cast<std::size_t>(k));
       if (report_.empty())

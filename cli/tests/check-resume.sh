@@ -9,11 +9,12 @@ WORK="$2"
 PLUGINS="$3"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-# What is under test is the campaign's log, not the judge: implementations that answer no depth (the depth oracle
-# would make the three runs, under ASan in the debug preset, several times slower). libccd-gjk's misses are the
-# counterexamples saved; slow-reference (the reference after 1 ms, clean) makes the campaign last at least 0.5 s
-# however fast the machine, so the kill below (after 100 items) lands mid-run.
-ARGS=(check --impl reference-double,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales --dim 3
+# What is under test is the campaign's log, not the judge: implementations that answer no depth (the depth oracle,
+# which judges a depth, made the runs under ASan in the debug preset twice as slow; so the wrapped reference, a
+# plugin answering distances, stands for reference-double). libccd-gjk's misses are the counterexamples saved;
+# slow-reference (the reference after 1 ms, clean) makes the campaign last at least 0.5 s however fast the machine, so
+# the kill below (after 100 items) lands mid-run.
+ARGS=(check --impl wrapped-reference,libccd-gjk,slow-reference --plugin "$PLUGINS" --family touching,scales --dim 3
       --cases 500 --seed 3 --jobs 2 --no-progress)
 ITEMS=1000  # 500 cases × 2 families × 1 dimension
 

@@ -9,7 +9,7 @@ WORK="$2"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 # libccd-gjk misses touching pairs: counterexamples are saved, so their sets are compared too.
-ARGS=(check --impl reference-double,libccd-gjk --family touching,scales --dim 2,3 --cases 100 --seed 3 --no-progress)
+ARGS=(check --impl reference-double,libccd-gjk --family touching,scales --dim 2,3 --cases 50 --seed 3 --no-progress)
 # gjkref check and merge exit 1 when some answer is outside its contract: expected here.
 run() { "$@" || [ $? -eq 1 ]; }
 fail() { echo "check-shards: $*" >&2; exit 1; }
@@ -185,9 +185,9 @@ status=0
 # (slice-1-cut exists from the test above: copied onto it, cp -r would nest the copy inside it.)
 rm -rf "$WORK/slice-1-cut"
 cp -r "$WORK/slice-1" "$WORK/slice-1-cut"
-head -n 150 "$WORK/slice-1/shard-1.jsonl" > "$WORK/slice-1-cut/shard-1.jsonl"
+head -n 60 "$WORK/slice-1/shard-1.jsonl" > "$WORK/slice-1-cut/shard-1.jsonl"
 partial_merge "$GJKREF" merge --out "$WORK/cut" "$WORK/slice-0" "$WORK/slice-1-cut" 2> "$WORK/cut.err"
-grep -q '^\*\*Partial:\*\* .*slice 1/2 did not finish (150 of its 200 cases' "$WORK/cut/report.md" ||
+grep -q '^\*\*Partial:\*\* .*slice 1/2 did not finish (60 of its 100 cases' "$WORK/cut/report.md" ||
   fail "a merge with an unfinished slice does not say so in report.md"
 partial_json "$WORK/cut" || fail "report.json of a merge with an unfinished slice is not marked partial"
 

@@ -2,7 +2,7 @@
 # CTest cli.eval-beyond-reach (docs/oracle.md, "Reach"): gjkref eval answers cases beyond the hull method's reach with
 # the certified fast path, says which method answered and which checked it, and judges the implementations against
 # that answer. Two point clouds on unit spheres 3 apart (Fibonacci lattices, n points each):
-#   n = 700:  490,000 pairs (beyond the hull's 250,000), 1,400 points (within the QP's 4,000): certified, checked by QP;
+#   n = 520:  270,400 pairs (beyond the hull's 250,000), 1,040 points (within the QP's 4,000): certified, checked by QP;
 #   n = 3000: 9,000,000 pairs and 6,000 points: certified, no second method within reach;
 #   n = 100000 against one point: 100,000 pairs (within kHullReachPairs) but 100,001 points (beyond kHullReachPoints):
 #   certified, no second method, in seconds (the hull took 12.5 s, and the QP passed the oracle's time limit and
@@ -39,7 +39,7 @@ print(json.dumps({"format": "gjkref-case/1", "name": name, "dim": 3,
                   "a": {"points": sphere(n_a, 0.0)}, "b": {"points": sphere(n_b, centre)}}))
 PY
 }
-spheres spheres-700 700 700 3
+spheres spheres-520 520 520 3
 spheres spheres-3000 3000 3000 3
 spheres spheres-100000 100000 1 3
 check() {  # check FILE EXPECTED_SECOND_METHOD
@@ -60,7 +60,7 @@ assert r["reference-double"]["agrees"] is True, r
 print(line["name"], "answered by", o["method"], "checked by", o["second_method"], "d =", o["distance"])
 PY
 }
-check "$WORK/spheres-700.json" qp
+check "$WORK/spheres-520.json" qp
 check "$WORK/spheres-3000.json" none
 start=$(date +%s)
 check "$WORK/spheres-100000.json" none 2> "$WORK/err-100000.txt"

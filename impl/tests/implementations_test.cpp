@@ -1,6 +1,8 @@
 // impl/: the implementations' interface, the worker isolation and the built-in adapters' wiring.
 #include <gtest/gtest.h>
 
+#include <time.h>
+
 #include <cstdio>
 
 #include <algorithm>
@@ -48,7 +50,8 @@ std::unique_ptr<Implementation> misbehaving(double time_limit) {
 
 // The orders of tests/misbehaving_plugin.cpp.
 enum Behaviour { kWellBehaved = 0, kAborts = 1, kSegfaults = 2, kHangs = 3, kThrows = 4, kAnswersNaN = 5, kExits = 6,
-                 kPrints = 7, kAllocates = 8, kLeavesUntouched = 9, kWritesToTheAnswerPipe = 10 };
+                 kPrints = 7, kAllocates = 8, kLeavesUntouched = 9, kWritesToTheAnswerPipe = 10,
+                 kClosesItsOutput = 11 };
 
 // A query that takes this long is a hang for this test; the plugin's hang is a pause() that never returns.
 constexpr double kShortTimeLimitSeconds = 0.5;
@@ -168,6 +171,29 @@ TEST(Isolation, APluginsOutputDoesNotReachGjkrefsStdout) {
   const Result r = impl->run(square_pair(2, kPrints, {0.5, 0, 0}));
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
   EXPECT_EQ(r.status, Status::Answered);
+}
+
+// CPU time of the calling thread (the worker is another process: not counted).
+double thread_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// A plugin that closes its output (the worker's output pipe) and works on for 1 s is waited for without spinning: the
+// closed pipe is ready (hung up) to poll for ever, and gjkref's wait for the answer polled it again at once, taking
+// a core for the whole query (more than 0.5 s of this thread's time in 1 s, even beside two other processes on two
+// cores). What counts is the thread's own CPU time, not the wall time.
+TEST(Isolation, APluginThatClosesItsOutputIsWaitedForWithoutSpinning) {
+  auto impl = misbehaving(5.0);
+  ASSERT_TRUE(impl);
+  ASSERT_EQ(impl->run(square_pair(2, kWellBehaved, {0.5, 0, 0})).status, Status::Answered);  // the worker started
+  const double before = thread_cpu_seconds();
+  const Result r = impl->run(square_pair(2, kClosesItsOutput, {0.5, 0, 0}));
+  const double spent = thread_cpu_seconds() - before;
+  EXPECT_EQ(r.status, Status::Answered);
+  EXPECT_LT(spent, 0.25) << "seconds of CPU time spent waiting for a worker that worked for 1 s";
+  EXPECT_EQ(impl->run(square_pair(2, kWellBehaved, {0.5, 0, 0})).status, Status::Answered);
 }
 
 TEST(Isolation, InvalidInputIsNotPassedToAPlugin) {

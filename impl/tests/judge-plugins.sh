@@ -13,12 +13,14 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 failures=0
 
-# check NAME FAMILIES EXPECTED_EXIT [FINDING]: one small campaign on NAME alone; its exit status must be EXPECTED_EXIT,
-# and when FINDING is given, report.json must count at least one answer with that finding outside the contract.
+# check NAME FAMILIES EXPECTED_EXIT [FINDING]: one small campaign on NAME alone (JUDGE_CASES per family and
+# dimension, default 10: every plugin wrong on purpose is wrong on 20 or more of them); its exit status must be
+# EXPECTED_EXIT, and when FINDING is given, report.json must count at least one answer with that finding outside the
+# contract.
 check() {
   local name="$1" families="$2" expected="$3" finding="${4:-}"
-  "$GJKREF" check --impl "$name" --plugin "$PLUGIN" --family "$families" --cases 25 --seed 1 --jobs 1 --no-progress \
-    --out "$WORK/$name" > "$WORK/$name.out" 2>&1
+  "$GJKREF" check --impl "$name" --plugin "$PLUGIN" --family "$families" --cases "${JUDGE_CASES:-10}" --seed 1 --jobs 1 \
+    --no-progress --out "$WORK/$name" > "$WORK/$name.out" 2>&1
   local status=$?
   if [ "$status" -ne "$expected" ]; then
     echo "FAIL: $name exited $status, expected $expected"; cat "$WORK/$name.out"; failures=$((failures + 1)); return
@@ -37,8 +39,9 @@ check() {
   fi
 }
 
-check wrapped-reference random,touching,deep-overlap,tied-facets 0
-check wrapped-reference-abi1 random,deep-overlap 0
+# The clean plugins on more cases: a judge that accuses a correct answer is caught on these.
+JUDGE_CASES=25 check wrapped-reference random,touching,deep-overlap,tied-facets 0
+JUDGE_CASES=25 check wrapped-reference-abi1 random,deep-overlap 0
 check always-separated random,deep-overlap,tied-facets 1 separated-while-overlapping
 check separated-zero-distance random,deep-overlap,tied-facets 1 separated-while-overlapping
 check float-always-separated random,deep-overlap,tied-facets 1 separated-while-overlapping

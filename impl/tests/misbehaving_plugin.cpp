@@ -25,7 +25,8 @@ enum Behaviour {
   kPrints = 7,
   kAllocates = 8,  // 1 GiB, every page touched
   kLeavesUntouched = 9,  // returns without writing its answer
-  kWritesToTheAnswerPipe = 10  // writes bytes into fd 4, the worker's answer pipe, then answers
+  kWritesToTheAnswerPipe = 10,  // writes bytes into fd 4, the worker's answer pipe, then answers
+  kClosesItsOutput = 11  // closes stdout and stderr (the worker's output pipe), works for 1 s, then answers
 };
 
 void misbehave(const gjkref_query& q, gjkref_answer& answer) {
@@ -55,6 +56,11 @@ void misbehave(const gjkref_query& q, gjkref_answer& answer) {
       if (::write(4, noise, sizeof noise) < 0) return;
       break;
     }
+    case kClosesItsOutput:
+      ::close(1);
+      ::close(2);
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      break;
     case kExits: std::exit(3);
     case kPrints: std::printf("misbehaving: noise on stdout\n"); std::fflush(stdout); break;
     case kAllocates: {
