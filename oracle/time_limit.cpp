@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -154,6 +155,7 @@ class Watchdog {
     Watchdog& w = instance();
     w.armed_.clear();
     w.next_wake_ = Clock::time_point::max();
+    w.watching_in_ = 0;  // a later process may be given a pid this one's ancestors had
     new (&w.wake_) std::condition_variable;  // the parent's watchdog, waiting on it, is not in the child
     new (&w.started_) std::condition_variable;
     w.mutex_.unlock();
@@ -164,8 +166,10 @@ class Watchdog {
   // The time `seconds` from now, a day at most (a limit may be set as large as a double goes; the watchdog then looks
   // once a day, which bounds every limit of a day or more as well as the limit would).
   static Clock::time_point after(double seconds) {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                              std::chrono::duration<double>(std::min(seconds, kLongestSleepSeconds)));
+    // Within [1 ms, a day]: a limit of 0 or below (the library takes any) would make an idle watchdog spin, and NaN,
+    // converted to the clock's integer ticks, is undefined.
+    const double bounded = std::isnan(seconds) ? kLongestSleepSeconds : std::clamp(seconds, 1e-3, kLongestSleepSeconds);
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(bounded));
   }
   static constexpr double kLongestSleepSeconds = 86400;
 

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <random>
 #include <thread>
@@ -983,21 +984,15 @@ TEST(TimeLimitDeathTest, AnActionRecordsTheCaseAndTheProcessEndsWithItsStatus) {
 
 // Threads do not survive fork(): a child of a process whose watchdog already runs must start its own, or its calls
 // would never be bounded (gjkref check's shards and eval's per-case processes are such children).
-TEST(TimeLimit, AForkedChildHasItsOwnWatchdog) {
-  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
-  {
-    const TimeLimit started(c, "parent");  // the parent's watchdog thread is running from here on
-  }
+// Runs `child` in a forked process with say_which_case as the time limit's action, and expects that process to end
+// with kTimeLimitExitStatus: `child` spins under a limit it must be held to (it exits 0 if not).
+void expect_bounded_in_a_child(const std::function<void()>& child) {
   std::fflush(nullptr);
   const pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     on_time_limit(say_which_case);
-    set_time_limit(0.05);
-    {
-      const TimeLimit bound(c, "child");
-      spin_for(10);
-    }
+    child();
     std::_Exit(0);  // not bounded: the test fails below
   }
   int status = 0;
@@ -1006,32 +1001,33 @@ TEST(TimeLimit, AForkedChildHasItsOwnWatchdog) {
   EXPECT_EQ(WEXITSTATUS(status), kTimeLimitExitStatus);
 }
 
+TEST(TimeLimit, AForkedChildHasItsOwnWatchdog) {
+  const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
+  {
+    const TimeLimit started(c, "parent");  // the parent's watchdog thread is running from here on
+  }
+  expect_bounded_in_a_child([&] {
+    set_time_limit(0.05);
+    const TimeLimit bound(c, "child");
+    spin_for(10);
+  });
+}
+
 // An idle watchdog sleeps for one limit, and a call armed then is not woken for (time_limit.cpp: waking it on every
 // call cost the property campaigns a system call per oracle call). A call armed under a lower limit than the one the
 // watchdog fell asleep with must wake it, or it would run on unbounded until that sleep ends.
 TEST(TimeLimit, ALowerLimitWakesTheSleepingWatchdog) {
   const Case c = make(3, {{1, 0, 0}}, {{0, 0, 0}});
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    on_time_limit(say_which_case);
+  expect_bounded_in_a_child([&] {
     set_time_limit(kDefaultOracleTimeLimitSeconds);
     {
       const TimeLimit idle(c, "idle");  // the watchdog, started here, then sleeps for about 60 s
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));  // long enough for it to have started and slept
     }
     set_time_limit(0.05);
-    {
-      const TimeLimit bound(c, "lowered");
-      spin_for(10);
-    }
-    std::_Exit(0);  // not bounded: the test fails below
-  }
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), kTimeLimitExitStatus);
+    const TimeLimit bound(c, "lowered");
+    spin_for(10);
+  });
 }
 
 TEST(TimeLimit, FinishedCallsAreNeverReported) {
