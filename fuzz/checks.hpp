@@ -270,6 +270,14 @@ inline Report check_reference(const Case& c) {
       } catch (const std::logic_error& e) {
         report.violations.push_back(std::string("penetration oracle: ") + e.what());
       }
+    } else if (truth->verdict == oracle::Verdict::Separated) {
+      // Separated shapes have no depth: the certified EPA passes GJK's verdict through.
+      const bool passed_through = casefile::in_dimension<double>(c, [&]<class V>() {
+        const auto r = certified_penetration(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b));
+        report.answers += std::string("EPA: ") + to_string(r.status) + "\n";
+        return r.status == PenetrationStatus::Separated;
+      });
+      if (!passed_through) report.violations.push_back("EPA: not separated where the oracle separates the shapes");
     }
     if (report.violations.empty()) check_floating_as_judged(*judged_truth, report);
   } else if (oracle::fast_oracle(c).verdict != oracle::Verdict::InvalidInput) {

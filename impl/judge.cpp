@@ -41,30 +41,6 @@ const char* to_string(Finding f) {
 
 namespace {
 
-// The plane of a facet of A⊖B through d_k = a_{pairs[k].a} − b_{pairs[k].b} (k < 3; in 2D the third repeats the
-// second), exactly: normal n = (d₁ − d₀) × (d₂ − d₀) in 3D, the edge d₀ → d₁ turned clockwise in 2D (outward for a
-// counter-clockwise order), and offset o = n·d₀. Its closest point to the origin is n·o/|n|², at squared distance
-// o²/|n|².
-struct ExactPlane {
-  oracle::ExactPoint normal;
-  mpq_class offset;
-};
-ExactPlane exact_plane(const casefile::Case& c, const std::array<oracle::PointPair, 3>& pairs) {
-  oracle::ExactPoint d[3];
-  for (int k = 0; k < 3; ++k)
-    for (int i = 0; i < 3; ++i) d[k][i] = mpq_class(c.a.points[pairs[k].a][i]) - mpq_class(c.b.points[pairs[k].b][i]);
-  oracle::ExactPoint e, f;
-  for (int i = 0; i < 3; ++i) e[i] = d[1][i] - d[0][i], f[i] = d[2][i] - d[0][i];
-  ExactPlane plane;
-  if (c.dim == 3)
-    plane.normal = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
-  else
-    plane.normal = {e[1], -e[0], 0};
-  const oracle::ExactPoint& n = plane.normal;
-  plane.offset = n[0] * d[0][0] + n[1] * d[0][1] + n[2] * d[0][2];
-  return plane;
-}
-
 // The depth beyond the hull method's reach: the certified reference's (certified_penetration, without its exact
 // extras), under the oracle's time limit like any oracle call. A penetrating answer is a certificate, checked here
 // again (check_penetration: a closed surface of points of A⊖B around the origin, every facet's plane at least as far
@@ -97,21 +73,15 @@ oracle::Penetration certified_depth(const casefile::Case& c, const oracle::Answe
       const auto& [i, j] = r.certificate.points[static_cast<std::size_t>(facet[std::min(k, V::dimension - 1)])];
       pairs[k] = {i, j};
     }
-    const ExactPlane plane = exact_plane(c, pairs);
-    oracle::DepthFacet d;
-    d.normal = plane.normal;
-    d.offset = plane.offset;
-    const oracle::ExactPoint& n = plane.normal;
+    // The nearest facet's plane supports A⊖B (the check above), so it is the supporting plane of its normal, whose
+    // witness features are every point of A and of B on it, as the hull method lists them.
+    const oracle::DepthFacet plane = oracle::facet_plane(c, pairs);
+    oracle::DepthFacet d = oracle::supporting_facet(c, plane.normal);
+    if (d.offset != plane.offset)
+      throw oracle::CertificateError("the certified depth's nearest facet does not support A⊖B");
+    const oracle::ExactPoint& n = d.normal;
     p.squared_depth = d.offset * d.offset / (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     p.depth = proof.depth;
-    for (int k = 0; k < V::dimension; ++k) {
-      d.on_a.push_back(pairs[k].a);
-      d.on_b.push_back(pairs[k].b);
-    }
-    for (auto* on : {&d.on_a, &d.on_b}) {
-      std::sort(on->begin(), on->end());
-      on->erase(std::unique(on->begin(), on->end()), on->end());
-    }
     p.optimal.push_back(std::move(d));
     return p;
   });
@@ -132,14 +102,16 @@ const oracle::Penetration& Truth::penetration() const {
   return *penetration_;
 }
 
-// Each surface facet's plane (exact_plane): its closest point to the origin, n·o/|n|², at squared distance o²/|n|².
+// Each surface facet's plane (oracle::facet_plane): its closest point to the origin, n·o/|n|², at squared distance o²/|n|².
 // Exact; the facets of one plane give one point.
 const std::vector<Truth::Foot>& Truth::boundary_feet() const {
   if (feet_) return *feet_;
   const oracle::Penetration& p = penetration();
   std::vector<Foot> feet;
   for (const auto& facet : p.surface) {
-    const auto [n, offset] = exact_plane(*case_, facet);
+    const oracle::DepthFacet plane = oracle::facet_plane(*case_, facet);
+    const oracle::ExactPoint& n = plane.normal;
+    const mpq_class& offset = plane.offset;
     const mpq_class length = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
     if (sgn(length) == 0) continue;  // the certificate's check refuses degenerate facets; none reaches here
     const mpq_class scale = offset / length;

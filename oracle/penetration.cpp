@@ -290,6 +290,20 @@ std::optional<std::string> origin_in_difference(const casefile::Case& c, const s
 
 }  // namespace
 
+DepthFacet facet_plane(const casefile::Case& c, const std::array<PointPair, 3>& facet) {
+  P d[3];
+  for (int k = 0; k < 3; ++k) d[k] = sub(exact(c.a.points[facet[k].a]), exact(c.b.points[facet[k].b]));
+  DepthFacet f;
+  if (c.dim == 3) {
+    f.normal = cross(sub(d[1], d[0]), sub(d[2], d[0]));
+  } else {
+    const P e = sub(d[1], d[0]);
+    f.normal = {e[1], Q(-e[0]), Q(0)};
+  }
+  f.offset = dot(f.normal, d[0]);
+  return f;
+}
+
 DepthFacet supporting_facet(const casefile::Case& c, const ExactPoint& n) {
   const Normal normal(n);
   const std::size_t ia = extreme_index(c.a.points, normal, 1), ib = extreme_index(c.b.points, normal, -1);
@@ -337,18 +351,9 @@ std::optional<std::string> check_penetration_certificate(const casefile::Case& c
   for (const auto& f : p.surface) {
     for (const PointPair& v : f)
       if (v.a >= c.a.points.size() || v.b >= c.b.points.size()) return "a surface vertex names a point out of range";
-    // D's points as exact differences, for the normal.
-    const P d0 = sub(exact(point_a(f[0])), exact(point_b(f[0])));
-    const P d1 = sub(exact(point_a(f[1])), exact(point_b(f[1])));
-    const P d2 = sub(exact(point_a(f[2])), exact(point_b(f[2])));
-    P n;
-    if (c.dim == 3) {
-      n = cross(sub(d1, d0), sub(d2, d0));
-    } else {
-      if (!(f[1] == f[2])) return "a 2D surface edge whose third entry differs from its second";
-      const P e = sub(d1, d0);
-      n = {e[1], Q(-e[0]), Q(0)};
-    }
+    if (c.dim == 2 && !(f[1] == f[2])) return "a 2D surface edge whose third entry differs from its second";
+    const DepthFacet plane = facet_plane(c, f);
+    const P& n = plane.normal;
     if (is_zero(n)) return "a degenerate surface facet";
     const Vector e1 = edge_of_difference(point_a(f[1]), point_b(f[1]), point_a(f[0]), point_b(f[0]));
     const Normal normal = c.dim == 3 ? Normal(e1, edge_of_difference(point_a(f[2]), point_b(f[2]), point_a(f[0]),
@@ -360,7 +365,7 @@ std::optional<std::string> check_penetration_certificate(const casefile::Case& c
         std::none_of(c.a.points.begin(), c.a.points.end(), [&](const D3& a) { return sign_dot(normal, a, point_a(f[0])) < 0; }) &&
         std::none_of(c.b.points.begin(), c.b.points.end(), [&](const D3& b) { return sign_dot(normal, b, point_b(f[0])) > 0; }))
       return "a surface for a flat A⊖B";
-    const Q offset = dot(n, d0);
+    const Q& offset = plane.offset;
     if (touching ? offset < 0 : offset <= 0) return "the origin is not behind a surface facet";
     const Q squared = offset * offset / dot(n, n);
     if (!least || squared < *least) least = squared, least_directions.clear();

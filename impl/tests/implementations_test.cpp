@@ -1102,6 +1102,42 @@ TEST(Judge, TheCertifiedDepthIsJudgedBitForBit) {
   EXPECT_EQ(judge(truth, r, certified, c).finding, Finding::None);
 }
 
+// Beyond the hull method's reach the depth is the certified reference's, and its optimal facet lists, as the hull
+// method's do (docs/output-formats.md, `optimal_facets`), every point of A and of B on the facet's supporting planes:
+// here a face of 33 × 33 points on each box. The cause it pins: the facet's witness features taken from the
+// certificate's nearest triangle (3 points at most) rather than from the plane. What does not matter: the grids' size
+// beyond the reach (1,093 + 1,093 points: 1,194,649 pairs), B's far corners.
+TEST(Judge, BeyondTheHullsReachTheOptimalFacetListsEveryPointOnItsPlanes) {
+  casefile::Case c;
+  c.name = "gridded-faces";
+  c.dim = 3;
+  for (int i = 0; i <= 32; ++i)
+    for (int j = 0; j <= 32; ++j) {
+      c.a.points.push_back({1, -1 + i / 16.0, -1 + j / 16.0});       // A = [−1, 1]³: its face x = 1
+      c.b.points.push_back({0.5, -0.5 + i / 32.0, -0.5 + j / 32.0});  // B = [½, 5/2] × [−½, ½]²: its face x = ½
+    }
+  for (const double y : {-1.0, 1.0})
+    for (const double z : {-1.0, 1.0}) {
+      c.a.points.push_back({-1, y, z});
+      c.b.points.push_back({2.5, y / 2, z / 2});
+    }
+  ASSERT_FALSE(within_hull_reach(c));
+  const Truth t(c, oracle::fast_oracle(c));
+  ASSERT_EQ(t.answer().verdict, oracle::Verdict::Overlapping);
+  const oracle::Penetration& p = t.penetration();
+  EXPECT_EQ(p.method, oracle::Method::Certified);
+  EXPECT_EQ(p.squared_depth, mpq_class(1, 4));  // B leaves A along −x by ½; along y or z it would move 3/2
+  ASSERT_EQ(p.optimal.size(), 1u);
+  std::vector<std::size_t> on_a, on_b;
+  for (std::size_t k = 0; k < c.a.points.size(); ++k) {
+    if (c.a.points[k][0] == 1) on_a.push_back(k);
+    if (c.b.points[k][0] == 0.5) on_b.push_back(k);
+  }
+  EXPECT_EQ(on_a.size(), 33u * 33u);
+  EXPECT_EQ(p.optimal[0].on_a, on_a);
+  EXPECT_EQ(p.optimal[0].on_b, on_b);
+}
+
 // Rotations with rational entries, from integer quaternions (w, x, y, z): R = (the usual quadratic form)/|q|².
 constexpr int kQuaternions[][4] = {{1, 2, 3, 4}, {5, 1, -2, 3}, {2, -1, 1, 7}, {3, 4, -5, 1}};
 

@@ -147,6 +147,16 @@ struct DepthFacet {
   std::vector<std::size_t> on_a, on_b;
 };
 
+// The plane of a facet of D through d_k = a_{facet[k].a} − b_{facet[k].b} (a surface entry: in 2D the third pair
+// repeats the second), exactly: normal n = (d₁ − d₀) × (d₂ − d₀) in 3D, the edge d₀ → d₁ turned clockwise in 2D
+// (outward for a counter-clockwise order), offset o = n·d₀; on_a and on_b left empty. Its closest point to the origin
+// is n·o/|n|², at squared distance o²/|n|². The pairs must name points of the case.
+DepthFacet facet_plane(const casefile::Case& c, const std::array<PointPair, 3>& facet);
+// The supporting plane of D with outward normal n ≠ 0: offset h_D(n) = max over a of n·a − min over b of n·b, and its
+// witness features F_A(n), F_B(−n) (every point of A, and of B, on its shape's supporting plane), all exact
+// (interval-filtered).
+DepthFacet supporting_facet(const casefile::Case& c, const ExactPoint& n);
+
 struct Penetration {
   Verdict verdict = Verdict::InvalidInput;  // the distance oracle's verdict: PD is defined for touching and overlapping
   mpq_class squared_depth;                  // PD², exact; 0 when touching
