@@ -153,7 +153,7 @@ std::vector<std::string> floating_violations(const Case& c, const impl::Truth* j
   const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
   const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
   const double m = input_scale(va, vb), r = largest_coordinate(va, vb);
-  const bool rounded = std::is_same_v<T, float>;  // the input rounded to a narrower scalar (impl::Info::rounds_input)
+  const bool rounded = rounds_double_input<T>;
   const bool truly_separated = truth->verdict == oracle::Verdict::Separated;
   if (judge_floating({x.status == Status::Separated, x.distance}, truly_separated, truth->distance, eps, m, r, c.dim,
                      rounded) == Judgement::Violates)

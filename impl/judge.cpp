@@ -102,7 +102,8 @@ const oracle::Penetration& Truth::penetration() const {
   return *penetration_;
 }
 
-// Each surface facet's plane (oracle::facet_plane): its closest point to the origin, n·o/|n|², at squared distance o²/|n|².
+// Each surface facet's plane (oracle::facet_plane): its closest point to the origin, n·o/|n|², at squared distance
+// o²/|n|².
 // Exact; the facets of one plane give one point.
 const std::vector<Truth::Foot>& Truth::boundary_feet() const {
   if (feet_) return *feet_;

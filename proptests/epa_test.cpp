@@ -437,6 +437,22 @@ void keep_failing_case(const Case& c, int index) {
   std::printf("  failing case kept: %s\n", file.c_str());
 }
 
+// Runs `check` on case `index` of a family with the case's text traced; a failure, an assertion's or an exception's,
+// keeps the case (keep_failing_case), and an exception goes on. False when the check failed.
+template <class Check>
+bool checked(const Case& c, int index, const Check& check) {
+  SCOPED_TRACE(casefile::write(c));
+  try {
+    check();
+  } catch (...) {
+    keep_failing_case(c, index);
+    throw;
+  }
+  if (!::testing::Test::HasFailure()) return true;
+  keep_failing_case(c, index);
+  return false;
+}
+
 // Which cases a family's test counts: every case that reaches depth (overlapping or touching), or the overlapping ones
 // alone, the touching ones generated and passed over unchecked (the ...Overlapping tests of the families where most
 // cases that reach depth touch: their campaigns reach a million overlapping cases in as many runs as the others).
@@ -460,17 +476,13 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim, Counted 
     const Case c = generator(dim)(random, index % 101).value();
     const oracle::Answer answer = oracle::fast_oracle(c);
     if (answer.verdict == oracle::Verdict::Separated) {
-      SCOPED_TRACE(casefile::write(c));
-      try {
+      const bool passed = checked(c, index, [&] {
         if (dim == 2)
           passes_separated_through<V2>(c, separated);
         else
           passes_separated_through<V3>(c, separated);
-      } catch (...) {
-        keep_failing_case(c, index);
-        throw;
-      }
-      if (::testing::Test::HasFailure()) return keep_failing_case(c, index);
+      });
+      if (!passed) return;
       ++separated;
       continue;
     }
@@ -479,18 +491,14 @@ void family(const char* name, rc::Gen<Case> (*generator)(int), int dim, Counted 
       ++passed_over;
       continue;
     }
-    SCOPED_TRACE(casefile::write(c));
-    const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
-    try {
+    const bool passed = checked(c, index, [&] {
+      const oracle::Penetration truth = oracle::penetration_oracle(c, answer);
       if (dim == 2)
         agrees_with_the_oracle<V2>(c, answer, truth, index);
       else
         agrees_with_the_oracle<V3>(c, answer, truth, index);
-    } catch (...) {
-      keep_failing_case(c, index);
-      throw;
-    }
-    if (::testing::Test::HasFailure()) return keep_failing_case(c, index);
+    });
+    if (!passed) return;
     ++reached;
     touching += answer.verdict == oracle::Verdict::Touching;
   }

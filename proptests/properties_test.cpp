@@ -212,7 +212,7 @@ void floating_properties(const Case& c, const Answer& truth, const Settings& giv
   const auto va = casefile::to_shape<Vec3<double>>(c.a), vb = casefile::to_shape<Vec3<double>>(c.b);
   const double eps = static_cast<double>(ScalarTraits<T>::epsilon());
   const double m = input_scale(va, vb), big_r = largest_coordinate(va, vb);
-  const bool rounded = std::is_same_v<T, float>;  // the input rounded to a narrower scalar (impl::Info::rounds_input)
+  const bool rounded = rounds_double_input<T>;
   if (std::is_same_v<T, double> && kContractVerdictEpsilons * eps * m < std::numeric_limits<double>::min()) return;
   const bool truly_separated = truth.verdict == Verdict::Separated;
   RC_ASSERT(judge_floating({r.status == Status::Separated, r.distance}, truly_separated, truth.distance, eps, m, big_r,

@@ -1126,8 +1126,10 @@ TEST(Judge, BeyondTheHullsReachTheOptimalFacetListsEveryPointOnItsPlanes) {
   ASSERT_EQ(t.answer().verdict, oracle::Verdict::Overlapping);
   const oracle::Penetration& p = t.penetration();
   EXPECT_EQ(p.method, oracle::Method::Certified);
-  EXPECT_EQ(p.squared_depth, mpq_class(1, 4));  // B leaves A along −x by ½; along y or z it would move 3/2
+  EXPECT_EQ(p.squared_depth, mpq_class(1, 4));  // B leaves A along +x by ½; along y or z it would move 3/2
   ASSERT_EQ(p.optimal.size(), 1u);
+  const oracle::ExactPoint& n = p.optimal[0].normal;
+  EXPECT_TRUE(sgn(n[0]) > 0 && sgn(n[1]) == 0 && sgn(n[2]) == 0) << "the normal is not along +x";
   std::vector<std::size_t> on_a, on_b;
   for (std::size_t k = 0; k < c.a.points.size(); ++k) {
     if (c.a.points[k][0] == 1) on_a.push_back(k);

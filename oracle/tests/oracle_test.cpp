@@ -625,9 +625,9 @@ TEST(FastOracle, CertifiesGenericCasesWithoutTheHull) {
   std::mt19937_64 rng(seed_or(501));
   std::uniform_real_distribution<double> unit(-1, 1);
   std::uniform_int_distribution<int> count(4, 16);
-  const int kCases = std::min(cases_per_family(), 2000);  // 200 in the ASan preset
+  const int cases = std::min(cases_per_family(), 2000);  // 200 in the ASan preset
   int certified = 0;
-  for (int t = 0; t < kCases; ++t) {
+  for (int t = 0; t < cases; ++t) {
     const int dim = 2 + t % 2;
     Case c = make(dim, {}, {});
     const double shift = unit(rng) * 1.5;
@@ -640,8 +640,8 @@ TEST(FastOracle, CertifiesGenericCasesWithoutTheHull) {
     ASSERT_EQ(f.feature, h.feature) << casefile::write(c);
     if (f.method == Method::Certified) ++certified;
   }
-  std::printf("fast path: %d of %d generic cases certified without the hull\n", certified, kCases);
-  EXPECT_GE(certified, kCases * 99 / 100);
+  std::printf("fast path: %d of %d generic cases certified without the hull\n", certified, cases);
+  EXPECT_GE(certified, cases * 99 / 100);
 }
 
 TEST(FastOracle, HandComputedFeatures) {

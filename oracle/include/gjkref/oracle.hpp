@@ -229,6 +229,8 @@ std::optional<Opinion> boost_geometry_opinion(const casefile::Case& c);
 // starved or frozen process is not hanging. The default: above the slowest calls measured within the methods' reach
 // (about 10 s; docs/oracle.md, "Reach"), where a generated case takes milliseconds.
 inline constexpr double kDefaultOracleTimeLimitSeconds = 60;
+// Any value is taken: at 0 or below a call is reported at the watchdog's first look, and NaN never reports (gjkref's
+// --oracle-time-limit takes 0.001 to 1,000,000 s only).
 void set_time_limit(double seconds);
 double time_limit();
 

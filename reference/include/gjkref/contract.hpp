@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "gjkref/exact.hpp"
@@ -93,6 +94,11 @@ struct FloatingAnswer {
 // epsilon: the answering scalar's machine epsilon; m, r: input_scale and largest_coordinate of the (double) input;
 // input_rounded: the double input was rounded to a narrower scalar, which moves each vertex by up to ε/2·√dim·R, so
 // both shapes together by ε·√dim·R (docs/contract.md, "Input rounding").
+// Does mode T round a double input to a narrower scalar before it runs? Float does; double, long double and the exact
+// scalars take each double coordinate as it is. (impl::Info::rounds_input says the same of an implementation.)
+template <class T>
+inline constexpr bool rounds_double_input = std::is_same_v<T, float>;
+
 inline double input_rounding_bound(double epsilon, double r, int dim, bool input_rounded) {
   return input_rounded ? epsilon * std::sqrt(static_cast<double>(dim)) * r : 0;
 }
