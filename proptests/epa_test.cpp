@@ -420,8 +420,9 @@ void passes_separated_through(const Case& c, int separated_so_far) {
   using VD = std::conditional_t<V::dimension == 2, Vec2<double>, Vec3<double>>;
   EXPECT_EQ(certified_penetration(casefile::to_shape<VD>(c.a), casefile::to_shape<VD>(c.b)).status,
             PenetrationStatus::Separated);
-  if (separated_so_far % 8 == 0)
+  if (separated_so_far % 8 == 0) {
     EXPECT_EQ(penetration(casefile::to_shape<V>(c.a), casefile::to_shape<V>(c.b)).status, PenetrationStatus::Separated);
+  }
 }
 
 // A failing case is kept as a gjkref-case/1 file that replays it (`gjkref eval FILE` judges the certified depth on it;

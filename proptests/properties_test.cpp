@@ -54,10 +54,6 @@ template <>
 struct ScalarName<long double> {
   static constexpr const char* value = "long double";
 };
-template <>
-struct ScalarName<Exact> {
-  static constexpr const char* value = "exact";
-};
 
 // Optional settings of a run: a warm start (simplex pairs, or a first direction given as doubles), an iteration cap.
 struct Settings {
