@@ -195,7 +195,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
                           {"agrees", !j.disagrees()},
                           {"within_band", j.within_band()}};
     if (!j.judged) row["not_judged"] = j.not_judged;
-    if (!j.contacts_not_judged.empty()) row["contacts_not_judged"] = j.contacts_not_judged;
+    if (!j.contacts_judged_in_part.empty()) row["contacts_judged_in_part"] = j.contacts_judged_in_part;
     if (j.judged) row["verdict_band"] = j.band;
     if (r.contact_class) row["class"] = *r.contact_class;
     if (r.distance) row["distance"] = *r.distance;

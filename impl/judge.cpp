@@ -260,15 +260,17 @@ bool value_near(double r, const mpq_class& squared_delta, double tolerance) {
 // Is |√x − √D| ≤ tolerance, exactly, for rationals x, D ≥ 0 (a reported |a − b|² and the true δ²)? √x ≤ √D + t holds
 // when u = x − D − t² ≤ 0 or u² ≤ 4t²D (squaring x ≤ D + t² + 2t√D), and √D ≤ √x + t likewise with x and D swapped.
 // Pinned by Judge.DistancesAndDepthsAreComparedExactlyNotAfterRounding.
+// √p ≤ √q + t, exactly, for rationals p, q ≥ 0 and a tolerance t ≥ 0 (roots_near's one side).
+bool root_below(const mpq_class& p, const mpq_class& q, const mpq_class& t) {
+  const mpq_class u = p - q - t * t;
+  return sgn(u) <= 0 || u * u <= 4 * t * t * q;
+}
+
 bool roots_near(const mpq_class& x, const mpq_class& squared_delta, double tolerance) {
   if (!(tolerance >= 0)) return false;
   if (std::isinf(tolerance)) return true;
-  const mpq_class t(tolerance), four_t_squared = 4 * t * t;
-  const auto below = [&](const mpq_class& p, const mpq_class& q) {  // √p ≤ √q + t
-    const mpq_class u = p - q - t * t;
-    return sgn(u) <= 0 || u * u <= four_t_squared * q;
-  };
-  return below(x, squared_delta) && below(squared_delta, x);
+  const mpq_class t(tolerance);
+  return root_below(x, squared_delta, t) && root_below(squared_delta, x, t);
 }
 
 // The exact point of a double one.
@@ -287,11 +289,8 @@ mpq_class dot(const oracle::ExactPoint& u, const oracle::ExactPoint& v, int dim)
 // squared: u = H² − (T² + P)·N ≤ 2T·√P·N, that is u ≤ 0 or u² ≤ 4T²·P·N². (The oracle's excess, rounded to double, is
 // the one reported; compared with the allowance after its rounding, a normal a fraction of an ulp beyond it passed.)
 // Pinned by Judge.NormalsAndContactsAreComparedExactlyNotAfterRounding.
-bool directional_depth_within(const casefile::Case& c, const std::array<double, 3>& normal,
-                              const mpq_class& squared_depth, double tolerance) {
-  if (!(tolerance >= 0)) return false;
-  if (std::isinf(tolerance)) return true;
-  const oracle::ExactPoint n = exact_point(normal);
+// h_D(n) = max over a of n·a − min over b of n·b, the support function of D = A⊖B, exactly.
+mpq_class support_of_difference(const casefile::Case& c, const oracle::ExactPoint& n) {
   const auto extreme = [&](const std::vector<std::array<double, 3>>& points, int sign) {
     mpq_class best = dot(n, exact_point(points.front()), c.dim);
     for (const auto& x : points) {
@@ -300,7 +299,15 @@ bool directional_depth_within(const casefile::Case& c, const std::array<double, 
     }
     return best;
   };
-  const mpq_class h = extreme(c.a.points, 1) - extreme(c.b.points, -1), length = dot(n, n, c.dim);
+  return extreme(c.a.points, 1) - extreme(c.b.points, -1);
+}
+
+bool directional_depth_within(const casefile::Case& c, const std::array<double, 3>& normal,
+                              const mpq_class& squared_depth, double tolerance) {
+  if (!(tolerance >= 0)) return false;
+  if (std::isinf(tolerance)) return true;
+  const oracle::ExactPoint n = exact_point(normal);
+  const mpq_class h = support_of_difference(c, n), length = dot(n, n, c.dim);
   if (sgn(h) <= 0) return true;
   const mpq_class t(tolerance), u = h * h - (t * t + squared_depth) * length;
   return sgn(u) <= 0 || u * u <= 4 * t * t * squared_depth * length * length;
@@ -329,6 +336,51 @@ std::vector<oracle::ExactPoint> contact_candidates(const Truth& t, double tolera
     if (std::find(points.begin(), points.end(), foot.point) == points.end()) points.push_back(foot.point);
   }
   return points;
+}
+
+// An upper bound on |x| over D = A⊖B, exactly, wherever the shapes are: |a − b| ≤ |a − a₀| + |a₀ − b₀| + |b₀ − b|,
+// each length at most its 1-norm.
+mpq_class difference_radius_bound(const casefile::Case& c) {
+  const auto norm1 = [&](const std::array<double, 3>& x, const std::array<double, 3>& y) {
+    mpq_class sum = 0;
+    for (int k = 0; k < c.dim; ++k) sum += abs(mpq_class(x[k]) - mpq_class(y[k]));
+    return sum;
+  };
+  const auto spread = [&](const std::vector<std::array<double, 3>>& points) {
+    mpq_class largest = 0;
+    for (const auto& x : points) largest = std::max(largest, norm1(x, points.front()));
+    return largest;
+  };
+  return spread(c.a.points) + norm1(c.a.points.front(), c.b.points.front()) + spread(c.b.points);
+}
+
+// Contact points beyond the hull method's reach, where the facets of A⊖B are not known: only PD and, for overlapping
+// shapes, one optimal facet (the certified reference's, its certificate checked). The contract's rule (judged under
+// the reach, below) puts t = a − b within C (the contacts' allowance) of the foot t_f of a facet f whose depth |t_f| is
+// within T (the depth's) of PD, and that foot on f's supporting plane: h_D(t_f) = |t_f|². Whatever f is, then
+//   (1) |t| ≤ PD + T + C, and (2) PD ≤ |t| + C;
+//   (3) h_D(t) ≤ (PD + T)² + C·R, R ≥ |x| over D: t·x = t_f·x + (t − t_f)·x ≤ |t_f|² + C·|x|;
+//   (4) with a normal n, as the rule aligns the contacts with it over every qualifying facet, of which the
+//       certificate's optimal one (foot t₀) is one: n·t ≥ n·t₀ − (N + 2C)·|n| (N the normal's allowance).
+// Every comparison exact, the roots squared as in roots_near. Necessary conditions only: a pair that meets them may
+// still fit no facet (the answer says the contacts were judged in part).
+bool contacts_within_necessary_bounds(const casefile::Case& c, const oracle::ExactPoint& t,
+                                      const oracle::Penetration& p, double depth_tolerance, double contact_allowance,
+                                      const std::optional<std::array<double, 3>>& normal, double normal_allowance) {
+  if (!(depth_tolerance >= 0) || !(contact_allowance >= 0) || !(normal_allowance >= 0)) return false;
+  if (std::isinf(depth_tolerance) || std::isinf(contact_allowance)) return true;
+  const mpq_class tt = dot(t, t, c.dim), depth(depth_tolerance), contact(contact_allowance);
+  if (!root_below(tt, p.squared_depth, depth + contact) || !root_below(p.squared_depth, tt, contact)) return false;
+  const mpq_class u = support_of_difference(c, t) - contact * difference_radius_bound(c) - p.squared_depth -
+                      depth * depth;
+  if (sgn(u) > 0 && u * u > 4 * depth * depth * p.squared_depth) return false;
+  if (!normal || p.optimal.empty() || std::isinf(normal_allowance)) return true;
+  const oracle::DepthFacet& f = p.optimal.front();
+  const oracle::ExactPoint n = exact_point(*normal);
+  const mpq_class scale = f.offset / dot(f.normal, f.normal, c.dim);
+  const oracle::ExactPoint foot{f.normal[0] * scale, f.normal[1] * scale, f.normal[2] * scale};
+  const mpq_class g = dot(n, foot, c.dim) - dot(n, t, c.dim), k = mpq_class(normal_allowance) + 2 * contact;
+  return sgn(g) <= 0 || g * g <= k * k * dot(n, n, c.dim);
 }
 
 // ‖u − v‖², exactly (in doubles, a − b overflows for points near ±2^1023, and the squares overflow from about 2^512
@@ -533,9 +585,22 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     if (!pair) flag(Finding::ContactOutsideContract);
   } else if (result.contacts && p->method == oracle::Method::Certified) {
     // Beyond the hull method's reach the depth is known without A⊖B's surface, where contact points may lie (every
-    // facet within the depth's allowance of PD, ties included): not judged, and said so.
-    j.contacts_not_judged = "beyond the hull method's reach: the depth is the certified reference's, without the surface "
-                            "of A-B that contact points are judged on";
+    // facet within the depth's allowance of PD, ties included): each point within its allowance of its hull, and
+    // the pair within the bounds every right pair meets; said so. Pinned by
+    // Judge.BeyondTheHullsReachContactsMeetWhatEveryRightPairMeets.
+    j.contacts_judged_in_part = "beyond the hull method's reach: the facets of A-B are not known; the contact points are "
+                                "held to their hulls and to bounds every right pair meets (docs/contract.md)";
+    const auto& [ca, cb] = *result.contacts;
+    const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
+    const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
+    const double wa = allow.witness(ca), wb = allow.witness(cb);
+    oracle::ExactPoint gap = exact_point(ca);
+    for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
+    const double error = std::max({std::fabs(root(dot(gap, gap, c.dim)) - pd), root(da), root(db)});
+    if (std::isfinite(error)) j.contact_error = error;
+    if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
+        !contacts_within_necessary_bounds(c, gap, *p, allowed, allowed + wa + wb, result.normal, normal_allowance))
+      flag(Finding::ContactOutsideContract);
   } else if (result.contacts) {
     const auto& [ca, cb] = *result.contacts;
     const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);

@@ -797,6 +797,63 @@ TEST(Judge, TheNormalAndTheContactsDescribeOneContact) {
   }
 }
 
+// Beyond the hull method's reach the facets of A⊖B are not known, and contact points were not judged at all: the right
+// verdict, depth and normal with contact points 100 away, or with a and b swapped (a − b = −PD·n̂), passed. They are now
+// held to their hulls and to bounds every pair the contract accepts meets (judge.cpp, contacts_within_necessary_bounds).
+// The pins: the same answers on the same shapes within the reach (unit squares, B = A + (1/2, 1/2): PD = 1/2 along +x
+// and along +y) and beyond it (500 more points strictly inside each square: A⊖B is the same), every answer accepted
+// within also accepted beyond, and the wrong ones refused beyond too. What does not matter: where the inner points
+// lie, and which optimal facet the certificate names (the mixed answer is built from it).
+TEST(Judge, BeyondTheHullsReachContactsMeetWhatEveryRightPairMeets) {
+  const casefile::Case within = unit_squares(0.5, 0.5);
+  casefile::Case beyond = within;
+  for (int i = 1; i <= 25; ++i)
+    for (int j = 1; j <= 20; ++j) {
+      beyond.a.points.push_back({i / 26.0, j / 21.0, 0});
+      beyond.b.points.push_back({0.5 + j / 21.0, 0.5 + i / 26.0, 0});
+    }
+  ASSERT_TRUE(within_hull_reach(within));
+  ASSERT_FALSE(within_hull_reach(beyond));
+  const Truth in(within, oracle::hull_oracle(within)), out(beyond, oracle::fast_oracle(beyond));
+  ASSERT_EQ(out.penetration().method, oracle::Method::Certified);
+  ASSERT_EQ(out.penetration().squared_depth, mpq_class(1, 4));
+  ASSERT_EQ(out.penetration().optimal.size(), 1u);
+  const bool certificate_along_x = sgn(out.penetration().optimal[0].normal[0]) > 0;
+  const Info all = info_of("double", kDecides | kPenetrates | kNormal | kContacts);
+  const Info without_normals = info_of("double", kDecides | kPenetrates | kContacts);
+  const std::array<double, 3> x{1, 0, 0}, y{0, 1, 0};
+  struct Named {
+    const char* what;
+    Result answer;
+    bool right;
+  };
+  Result contacts_alone = penetrating(x, {0.75, 1, 0}, {0.75, 0.5, 0});
+  contacts_alone.normal.reset();
+  const std::vector<Named> answers = {
+      {"+x", penetrating(x, {1, 0.75, 0}, {0.5, 0.75, 0}), true},
+      {"+x, elsewhere on the face", penetrating(x, {1, 0.6, 0}, {0.5, 0.6, 0}), true},
+      {"+y", penetrating(y, {0.75, 1, 0}, {0.75, 0.5, 0}), true},
+      {"+y's contacts, no normal", contacts_alone, true},
+      {"swapped", penetrating(x, {0.5, 0.75, 0}, {1, 0.75, 0}), false},
+      {"100 away", penetrating(x, {50, 50, 0}, {-50, -50, 0}), false},
+      {"each off its square by 2^-20", penetrating(x, {1 + 0x1p-20, 0.75, 0}, {0.5 + 0x1p-20, 0.75, 0}), false},
+      {"a − b too long", penetrating(x, {1, 0.75, 0}, {0.5, 0.95, 0}), false},
+      {"a − b off the optimal direction", penetrating(x, {1, 0.75, 0}, {0.5, 0.75 - 0x1p-20, 0}), false},
+      {"the certificate's normal, the other facet's contacts",
+       certificate_along_x ? penetrating(x, {0.75, 1, 0}, {0.75, 0.5, 0}) : penetrating(y, {1, 0.75, 0}, {0.5, 0.75, 0}),
+       false},
+  };
+  for (const Named& n : answers) {
+    SCOPED_TRACE(n.what);
+    const Info& info = n.answer.normal ? all : without_normals;
+    const Judged j_in = judge(in, n.answer, info), j_out = judge(out, n.answer, info);
+    EXPECT_EQ(j_in.finding, n.right ? Finding::None : Finding::ContactOutsideContract);
+    EXPECT_EQ(j_out.finding, j_in.finding);
+    EXPECT_TRUE(j_in.contacts_judged_in_part.empty());
+    EXPECT_FALSE(j_out.contacts_judged_in_part.empty());
+  }
+}
+
 // Contact points are judged as the depth and the normal they come with are: on a facet of A⊖B whose depth is within the
 // depth's allowance of PD, not only on an exactly optimal one. A the unit square, B = A + (1/2, 1/2 + 2^−53) as doubles
 // hold it (its bottom edge at 1/2 + 2^−53, its top rounded to 3/2): PD = 1/2 − 2^−53 along +y, and the +x facet 2^−53

@@ -90,9 +90,11 @@ struct Judged {
   std::optional<double> witness_error;   // the larger distance of a witness from its hull
   std::optional<double> depth_error;     // |reported depth − PD|
   std::optional<double> normal_error;    // h_D(n)/|n| − PD along the reported normal n
-  std::optional<double> contact_error;   // distance of a − b from the nearest PD·n̂, or a nearer facet's (contract)
-  std::string contacts_not_judged;       // why the contact points were not judged, when they were not (beyond the
-                                         // hull method's reach: Truth::penetration)
+  std::optional<double> contact_error;   // distance of a − b from the nearest PD·n̂, or a nearer facet's (contract);
+                                         // judged in part: the larger of | |a − b| − PD | and the points' distances
+                                         // from their hulls
+  std::string contacts_judged_in_part;   // why the contact points were held to necessary bounds only, when they were
+                                         // (beyond the hull method's reach: Truth::penetration)
   double scale = 0;                      // M of docs/contract.md, for errors relative to the input's size
   double band = 0;                       // the verdict band B that applied (0 for exact implementations)
 
