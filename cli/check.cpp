@@ -1601,6 +1601,20 @@ std::vector<std::string> family_names() {
 // in oracle-failures/, named on stderr).
 constexpr int kOracleFailedWhileShrinking = 4;
 
+// A shard or a process saving counterexamples that a stop signal ended before its work was done exits with the shell's
+// status for it, 128 + the signal: the parent tells it from one that finished (0). When gjkref itself was not
+// signalled, the signal was sent to that process alone, and the campaign did not finish: it is reported as stopped
+// early (exit status 3), not as clean. Pinned by CTest cli.check-interrupt.
+int stopped_status(int status) { return status == 0 && g_stop_signal != 0 ? 128 + g_stop_signal : status; }
+bool stopped_by_a_signal(int status) {
+  return WIFEXITED(status) && (WEXITSTATUS(status) == 128 + SIGINT || WEXITSTATUS(status) == 128 + SIGTERM);
+}
+// The message for a process that a signal stopped while gjkref was not stopped.
+void report_signalled(std::ostream& err, const char* what, int status) {
+  err << "gjkref check: " << what << " was stopped by " << (WEXITSTATUS(status) == 128 + SIGINT ? "SIGINT" : "SIGTERM")
+      << ", sent to it alone\n";
+}
+
 // Shrinks and saves the counterexamples of counterexamples_to_save() not yet saved, dealt to o.jobs forked processes.
 // false when one of them stopped early (its message is on stderr); `oracle_failed` is set when the oracle failed on a
 // case made while shrinking. A process that ended because an oracle call passed its time limit has saved the
@@ -1653,7 +1667,7 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
     }
     implementations.clear();  // stops the process's workers
     std::fflush(nullptr);
-    ::_exit(status);
+    ::_exit(stopped_status(status));
   }
   bool all_finished = static_cast<int>(pids.size()) == processes;
   bool forwarded = false, timed_out = false;
@@ -1668,8 +1682,11 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
       oracle_failed = true;
     else if (WIFEXITED(status) && WEXITSTATUS(status) == oracle::kTimeLimitExitStatus)
       timed_out = true;
-    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       all_finished = false;
+      if (stopped_by_a_signal(status) && g_stop_signal == 0)
+        report_signalled(err, "a process saving counterexamples", status);
+    }
   }
   if (timed_out && all_finished && g_stop_signal == 0)
     return save_counterexamples(dir, o, seed, implementations, err, oracle_failed, to_save.size());
@@ -1866,7 +1883,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       }
       implementations.clear();  // stops the shard's workers
       std::fflush(nullptr);
-      ::_exit(status);
+      ::_exit(stopped_status(status));
     }
     if (pid > 0) running[pid] = job;
     return pid > 0;
@@ -1934,6 +1951,10 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       }
       it = running.erase(it);
       if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+      if (stopped_by_a_signal(status)) {
+        if (g_stop_signal != 0) continue;  // gjkref is stopping too: the campaign is interrupted, and says so
+        report_signalled(err, ("shard " + std::to_string(shard_index(job))).c_str(), status);
+      }
       const bool timed_out = WIFEXITED(status) && WEXITSTATUS(status) == oracle::kTimeLimitExitStatus;
       if (timed_out && g_stop_signal == 0 && log_size(job) > log_size_at_start[job] && start_shard(job)) continue;
       if (!(timed_out && g_stop_signal != 0)) shard_died = true;

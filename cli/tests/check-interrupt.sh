@@ -3,7 +3,7 @@
 # what a supervisor or a CI runner sends — stops its shards and their workers (no process of the campaign is left),
 # writes a report of what finished, marked partial, and exits 130; the same command then resumes and completes it.
 # SIGINT sent again and again until it ends (a second one came while it wrote its reports, and killed it) changes
-# nothing: the same partial report, whole.
+# nothing: the same partial report, whole. SIGTERM sent to one shard alone is a campaign stopped early: exit 3.
 # Usage: check-interrupt.sh GJKREF WORKDIR PLUGINS (libgjkref-judge-plugins.so)
 set -euo pipefail
 GJKREF="$1"
@@ -84,4 +84,33 @@ rows = list(csv.reader(open(d + "/results.csv", newline="")))
 assert report["partial"] and report["items"] == logged, (report["items"], logged)
 assert all(len(r) == len(rows[0]) for r in rows) and open(d + "/results.csv").read().endswith("\n")
 PY
+
+# SIGTERM sent to one shard alone (what an out-of-memory watchdog or a user's `kill` of the wrong process does): the
+# campaign did not finish, and must not end as if it had. Exit 3, the shard named, the report partial; the same command
+# then resumes and completes it. (The shard's stop counted as its end: exit 0 and a partial report, nothing said.) The
+# parent's children are the shards (their workers are theirs), so the first child is a shard.
+SHARDED=(check --impl wrapped-reference,slow-reference --plugin "$PLUGINS" --family touching --cases 300 --seed 5
+         --jobs 2 --no-progress --out "$WORK/shard-signalled")
+SHARDED_ITEMS=600  # 300 cases × 1 family × 2 dimensions
+shard_logged() { cat "$WORK"/shard-signalled/shard-*.jsonl 2>/dev/null | wc -l || true; }
+"$GJKREF" "${SHARDED[@]}" > "$WORK/shard-signalled.out" 2> "$WORK/shard-signalled.err" &
+LEADER=$!
+for _ in $(seq 1 3000); do
+  if [ "$(shard_logged)" -ge 50 ]; then break; fi
+  sleep 0.01
+done
+kill -TERM "$(pgrep -P "$LEADER" | head -n 1)"
+status=0
+wait "$LEADER" || status=$?
+[ "$(shard_logged)" -lt "$SHARDED_ITEMS" ] || fail "the campaign finished before its shard was stopped; give it more cases"
+[ "$status" -eq 3 ] || fail "exit status $status after SIGTERM to a shard, expected 3 ($(cat "$WORK/shard-signalled.err"))"
+grep -q "gjkref check: shard [0-9]* was stopped by SIGTERM, sent to it alone" "$WORK/shard-signalled.err" ||
+  fail "the stopped shard is not named: $(cat "$WORK/shard-signalled.err")"
+grep -q '^\*\*Partial:\*\* .*a shard process stopped early' "$WORK/shard-signalled/report.md" ||
+  fail "report.md does not say a shard stopped early"
+status=0
+"$GJKREF" "${SHARDED[@]}" > "$WORK/shard-signalled-2.out" 2> "$WORK/shard-signalled-2.err" || status=$?
+[ "$status" -eq 0 ] || fail "the resumed campaign exited $status ($(cat "$WORK/shard-signalled-2.err"))"
+[ "$(shard_logged)" -eq "$SHARDED_ITEMS" ] || fail "$(shard_logged) items after resuming, expected $SHARDED_ITEMS"
+
 echo "check-interrupt: stopped after $lines of $ITEMS items with nothing left running, a partial report, and resumed"
