@@ -89,6 +89,11 @@ Clock::time_point from_now(double seconds) {
 
 // --- pipes -------------------------------------------------------------------------------------------------------
 
+// The longest string a worker sends while it lists the library (a name, a version, a scalar, why it refused; the
+// worker refuses a declaration with a longer one): a longer length read by gjkref is bytes the library wrote into the
+// channel itself, and gjkref would have allocated what they said, up to 4 GiB. Pinned by CTest impl.bad-declarations.
+constexpr std::uint32_t kLongestListedString = 1u << 16;
+
 bool write_all(int fd, const void* data, std::size_t n) {
   const char* p = static_cast<const char*>(data);
   while (n > 0) {
@@ -188,6 +193,11 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
                           "built for another ABI version (gjkref accepts " +
                           std::to_string(GJKREF_PLUGIN_ABI_OLDEST) + " to " +
                           std::to_string(GJKREF_PLUGIN_ABI_VERSION) + ")");
+  for (size_t i = 0; i < count; ++i)
+    for (const char* text : {list[i]->name, list[i]->version, list[i]->scalar})
+      if (text && std::strlen(text) > kLongestListedString)
+        fail_to_load(4, "implementation #" + std::to_string(i) + " declares a name, version or scalar longer than " +
+                            std::to_string(kLongestListedString) + " bytes");
   const std::uint32_t n = static_cast<std::uint32_t>(count);
   write_all(4, &n, sizeof n);
   for (size_t i = 0; i < count; ++i) {
@@ -318,7 +328,12 @@ class Worker {
     // gjkref holds open), and waiting for it to end would wait forever.
     const auto failed = [&](Received got, const char* while_doing) {
       Listed failure;
-      if (got == Received::TimedOut) {
+      if (got == Received::TooLong) {
+        failure.status = LoadStatus::Refused;
+        failure.error = std::string("the worker's channel announced a string of more than ") +
+                        std::to_string(kLongestListedString) + " bytes while " + while_doing +
+                        ": the library wrote into gjkref's channel (fd 4) itself";
+      } else if (got == Received::TimedOut) {
         failure.status = LoadStatus::TimedOut;
         failure.error = "the worker had not loaded the library within " + seconds_text(load_limit_) +
                         " s (the load time limit); killed" + last_output_note();
@@ -454,7 +469,8 @@ class Worker {
   }
 
  private:
-  enum class Received { All, Closed, TimedOut };
+  // TooLong: a string's length above kLongestListedString.
+  enum class Received { All, Closed, TimedOut, TooLong };
 
   // Reads exactly n bytes from the worker before the deadline, draining its output meanwhile.
   Received receive(void* data, std::size_t n, Clock::time_point deadline) {
@@ -480,6 +496,7 @@ class Worker {
   Received receive_string(std::string& s, Clock::time_point deadline) {
     std::uint32_t n = 0;
     if (const Received got = receive(&n, sizeof n, deadline); got != Received::All) return got;
+    if (n > kLongestListedString) return Received::TooLong;
     s.assign(n, '\0');
     return receive(s.data(), n, deadline);
   }
