@@ -322,8 +322,11 @@ std::string render_svg(const casefile::Case& c, const oracle::Answer& truth, con
   // The text under the panels, wrapped: the oracle's line, then one per answer (in the answer's colour).
   std::vector<std::pair<std::string, const char*>> text;
   for (const std::string& line :
-       wrapped("oracle: " + std::string(oracle::to_string(truth.verdict)) + ", distance " + number(truth.distance) +
-                   ", closest feature " + oracle::to_string(truth.feature) +
+       wrapped("oracle: " + std::string(oracle::to_string(truth.verdict)) +
+                   (truth.verdict == oracle::Verdict::InvalidInput
+                        ? std::string(" (no distance)")
+                        : ", distance " + number(truth.distance) + ", closest feature " +
+                              oracle::to_string(truth.feature)) +
                    "; reference path: " + std::to_string(path.size()) + " simplices" +
                    (c.warm_start ? ", warm-started from " + warm_start_text(c) : ""),
                kLineCharacters))
@@ -446,8 +449,9 @@ std::string write_picture(const std::string& path, const std::string& svg) {
   if (!regular) return "";
   std::filesystem::rename(target, path, ec);
   if (!ec) return "";
-  std::filesystem::remove(target, ec);
-  return path + ": " + ec.message();
+  const std::string why = path + ": " + ec.message();
+  std::filesystem::remove(target, ec);  // a second error code: the rename's is the one to report
+  return why;
 }
 
 }  // namespace

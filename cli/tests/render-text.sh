@@ -8,7 +8,7 @@
 #   - A case name's control characters reach stderr escaped (one_line), not as escape sequences.
 # And eval: a case file whose name is not UTF-8 still gets its JSON line (the name's bad byte as U+FFFD), and so do
 # the cases after it (json.dump threw, and the whole run stopped with nothing written); on invalid input its oracle
-# block reports no distance, certificate or method.
+# block reports no distance, certificate or method; nor does render's picture. A failed rename names its error.
 # Usage: render-text.sh GJKREF MISBEHAVING_PLUGIN SOURCE_DIR WORKDIR
 set -uo pipefail
 GJKREF="$1"
@@ -106,4 +106,22 @@ PY
   fail "eval on invalid input exited $?"
 [ "$(grep -c 'oracle: invalid-input (no method runs on it' "$WORK/invalid.txt")" -eq 4 ] && ! grep -q 'd = 0' "$WORK/invalid.txt" ||
   fail "eval's text for invalid input reports a distance: $(head -3 "$WORK/invalid.txt")"
+# render on invalid input: the picture's text reports no distance either ("distance 0, closest feature none" was
+# written, a placeholder, not the oracle's answer).
+python3 - "$SRC/impl/tests/cases/non-finite.json" "$WORK/invalid-one.json" <<'PY'
+import json, sys
+one = json.load(open(sys.argv[1]))['cases'][0]
+one['format'] = 'gjkref-case/1'
+json.dump(one, open(sys.argv[2], 'w'))
+PY
+"$GJKREF" render --impl reference-double "$WORK/invalid-one.json" --out "$WORK/invalid.svg" > /dev/null ||
+  fail "render on invalid input exited $?"
+grep -q 'oracle: invalid-input (no distance)' "$WORK/invalid.svg" && ! grep -q 'distance 0' "$WORK/invalid.svg" ||
+  fail "render's text for invalid input reports a distance: $(grep -o 'oracle: [^<]*' "$WORK/invalid.svg" | head -2)"
+# A rename that fails names its own error (the removal of the partial file after it overwrote the error code, and
+# "cannot write : Success" was printed).
+status=0
+"$GJKREF" render --impl reference "$SQUARES" --out "$WORK" > /dev/null 2> "$WORK/rename.err" || status=$?
+[ "$status" -eq 2 ] && ! grep -q 'Success' "$WORK/rename.err" ||
+  fail "a picture over a directory: exit $status, $(cat "$WORK/rename.err")"
 echo "render-text: checked"
