@@ -1584,7 +1584,7 @@ int run_list(const std::vector<std::string>& plugins, std::ostream& out, std::os
       if (info.can(capability)) answers += (answers.empty() ? "" : ",") + std::string(word);
     const std::string dims = info.in_2d && info.in_3d ? "2D,3D" : info.in_2d ? "2D" : "3D";
     out << "  " << std::left << std::setw(24) << info.name << std::setw(13) << info.scalar << std::setw(7) << dims
-        << std::setw(54) << answers << info.version << "\n";
+        << std::setw(54) << answers << one_line(info.version) << "\n";
   }
   out << "families (gjkref check --family; docs/properties.md):\n";
   for (const Family& f : families()) out << "  " << std::left << std::setw(20) << f.name << f.description << "\n";

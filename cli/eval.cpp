@@ -216,8 +216,8 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
                                                                  : "0";
     rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r)
          << std::setw(kMeasuredColumn) << measured << std::setw(30)
-         << r.detail.substr(0, 28) << agrees << "\n";
-    if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << r.detail << "\n";
+         << first_bytes(one_line(r.detail), 28) << agrees << "\n";
+    if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << one_line(r.detail) << "\n";
   }
   // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged, and
   // skipped beyond its reach (kOpinionReachPairs).

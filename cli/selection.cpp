@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "text.hpp"
+
 namespace gjkref::cli {
 
 bool chooses(const std::string& wanted, const std::string& name) {
@@ -29,11 +31,16 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
     return std::nullopt;
   }
   auto all = std::move(builtin.implementations);
+  const std::size_t builtins = all.size();
   std::vector<std::string> from_plugins;
   for (const std::string& path : plugins) {
+    if (path.empty()) {  // dlopen("") opens gjkref itself, and the message was that it exports no plugin function
+      err << "gjkref: --plugin is empty: it names no library\n";
+      return std::nullopt;
+    }
     impl::PluginLoad loaded = impl::open_plugin(path, limits);
     if (loaded.status != impl::LoadStatus::Loaded) {
-      err << "gjkref: plugin " << loaded.error << "\n";
+      err << "gjkref: plugin " << one_line(loaded.error) << "\n";
       return std::nullopt;
     }
     for (auto& i : loaded.implementations) {
@@ -44,14 +51,24 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
   for (std::size_t i = 0; i < all.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
       if (all[i]->info().name == all[k]->info().name) {
-        err << "gjkref: two implementations are named '" << all[i]->info().name << "' (" << all[k]->info().source
-            << " and " << all[i]->info().source << ")\n";
+        err << "gjkref: two implementations are named '" << all[i]->info().name << "' ("
+            << one_line(all[k]->info().source) << " and " << one_line(all[i]->info().source) << ")\n";
+        return std::nullopt;
+      }
+  // A plugin's implementation named as a group of built-in ones ("reference", "libccd") would be chosen alone by
+  // --impl with that name (a whole name chooses one implementation, below), and the group could not be asked for.
+  for (std::size_t i = builtins; i < all.size(); ++i)
+    for (std::size_t k = 0; k < builtins; ++k)
+      if (chooses(all[i]->info().name, all[k]->info().name)) {
+        err << "gjkref: plugin " << one_line(all[i]->info().source) << ": its implementation '" << all[i]->info().name
+            << "' is named as the group of built-in implementations it begins (" << all[k]->info().name
+            << ", ...): --impl " << all[i]->info().name << " could no longer choose them; rename it\n";
         return std::nullopt;
       }
   if (wanted.empty()) return all;
   for (const std::string& w : wanted)
     if (std::none_of(all.begin(), all.end(), [&](const auto& i) { return chooses(w, i->info().name); })) {
-      err << "gjkref: unknown implementation '" << w << "'; known:";
+      err << "gjkref: unknown implementation '" << one_line(w) << "'; known:";
       for (const auto& i : all) err << " " << i->info().name;
       err << "\n";
       return std::nullopt;

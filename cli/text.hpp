@@ -33,6 +33,13 @@ inline std::string one_line(const std::string& text) {
   return out;
 }
 
+// The first `bytes` bytes of a UTF-8 text, or fewer, so as not to cut a character.
+inline std::string first_bytes(const std::string& text, std::size_t bytes) {
+  if (text.size() <= bytes) return text;
+  while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;  // a continuation byte
+  return text.substr(0, bytes);
+}
+
 // A JSON document as text, each byte that is not valid UTF-8 written as U+FFFD: a file or directory name from the
 // command line is bytes, not text (Linux allows any but '/' and NUL), and nlohmann's dump throws on such bytes: one
 // case file so named stopped a whole `eval --json`, every line already computed lost. indent −1: one line.

@@ -5,7 +5,8 @@
 #     valid UTF-8 and XML (a 138-character word of 'a's and 'é's was cut inside an 'é').
 #   - A warm-started case is drawn with the path the reference took from its warm start, and the text says so (the
 #     path drawn was the cold one, the same picture as the case without its warm start).
-#   - A case name's control characters reach stderr escaped (one_line), not as escape sequences.
+#   - A case name's control characters reach stderr escaped (one_line), not as escape sequences; a plugin's detail
+#     reaches eval's text table so too.
 # And eval: a case file whose name is not UTF-8 still gets its JSON line (the name's bad byte as U+FFFD), and so do
 # the cases after it (json.dump threw, and the whole run stopped with nothing written); on invalid input its oracle
 # block reports no distance, certificate or method; nor does render's picture. A failed rename names its error.
@@ -57,6 +58,13 @@ grep -q "warm-started from pairs (0, 0)" "$WORK/warm.svg" || fail "the picture d
 warm_path=$(grep -o 'reference path: [0-9]* simplices' "$WORK/warm.svg")
 cold_path=$(grep -o 'reference path: [0-9]* simplices' "$WORK/cold.svg")
 [ "$warm_path" != "$cold_path" ] || fail "the warm and cold cases have the same path ($warm_path): the warm start was not used"
+
+# Control characters in a plugin's detail, in eval's text table: escaped (they reached the terminal: a clear-screen
+# sequence and a newline broke the table).
+GJKREF_TEST_DETAIL=$'\x1b[2Jclear\nnext' GJKREF_TEST_REFUSE=1 "$GJKREF" eval "$SQUARES" --impl misbehaving \
+  --plugin "$PLUGIN" > "$WORK/detail.txt" || fail "eval with a detail of control characters exited $?"
+! grep -q $'\x1b' "$WORK/detail.txt" && grep -qF 'misbehaving               refused         -' "$WORK/detail.txt" &&
+  grep -qF '\x1b[2Jclear\nnext' "$WORK/detail.txt" || fail "eval's table prints the detail raw: $(cat -A "$WORK/detail.txt")"
 
 # Control characters in a case name, in render's messages.
 python3 - "$WORK/escape.json" <<'PY'

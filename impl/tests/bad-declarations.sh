@@ -4,8 +4,10 @@
 # --out ("../../../escaped") writes nothing anywhere, a name outside [a-z0-9-]+, dimensions = 0, a scalar gjkref
 # does not know ("float32": judged as double, a float implementation's right answers would be refused) and a normal
 # declared without a depth (never asked for, so never judged) are named; so is a library that writes into gjkref's
-# channel while it is listed (a string length of 4 GiB, which gjkref allocated: 4.2 GB and 22 s before a load timeout).
-# Usage: bad-declarations.sh GJKREF SOURCE_DIR WORKDIR LIB1 LIB2 LIB3 LIB4 LIB5 LIB6
+# channel while it is listed (a string length of 4 GiB, which gjkref allocated: 4.2 GB and 22 s before a load timeout),
+# and an implementation named as a group of built-in ones ("reference": --impl reference chose it alone, silently).
+# An empty --plugin is refused as naming no library (dlopen("") opened gjkref itself).
+# Usage: bad-declarations.sh GJKREF SOURCE_DIR WORKDIR LIB1 LIB2 LIB3 LIB4 LIB5 LIB6 LIB7
 set -uo pipefail
 GJKREF="$1"
 SRC="$2"
@@ -19,8 +21,9 @@ expect=("is named '../../../escaped': a name is 1 to 64 characters from a-z, 0-9
         "'no-dimensions' declares dimensions = 0: GJKREF_2D, GJKREF_3D or both are expected"
         "'float32-gjk' declares the scalar 'float32': gjkref judges \"float\", \"double\", \"long double\", \"exact\""
         "'normal-without-depth' declares GJKREF_CAN_NORMAL or GJKREF_CAN_CONTACT without GJKREF_CAN_PENETRATE"
-        "bytes while listing the library's implementations: the library wrote into gjkref's channel (fd 4) itself")
-for k in 0 1 2 3 4 5; do
+        "bytes while listing the library's implementations: the library wrote into gjkref's channel (fd 4) itself"
+        "its implementation 'reference' is named as the group of built-in implementations it begins")
+for k in 0 1 2 3 4 5 6; do
   lib="$1"
   shift
   for command in check eval; do
@@ -35,6 +38,10 @@ for k in 0 1 2 3 4 5; do
     grep -qF "${expect[$k]}" "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "$command with $lib: no reason given"; }
   done
 done
+status=0
+"$GJKREF" eval --plugin "" "$SRC/cases/examples/touching-squares-2d.json" > /dev/null 2> "$WORK/err.txt" || status=$?
+[ "$status" -eq 2 ] && grep -qF -- "--plugin is empty: it names no library" "$WORK/err.txt" ||
+  fail "an empty --plugin: exit $status, $(cat "$WORK/err.txt")"
 [ -z "$(find "$WORK" -name 'escaped*')" ] || fail "something named 'escaped' was written"
 [ ! -e "$WORK/a/b/c/out/counterexamples" ] || fail "counterexamples were written for a refused plugin"
 echo "bad-declarations: all refused"

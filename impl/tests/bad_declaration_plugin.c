@@ -2,7 +2,8 @@
  * built five times, with BAD_DECLARATION set to 1 (a name that climbs out of --out), 2 (a name outside [a-z0-9-]+),
  * 3 (dimensions = 0), 4 (a scalar gjkref does not know, whose rounding it cannot judge), 5 (a normal without a
  * depth: never asked for, so never judged) or 6 (a library that writes into gjkref's channel, fd 4, while it is listed:
- * a string length of 4 GiB, which gjkref allocated). Its query answers "separated" and is never called: the library is
+ * a string length of 4 GiB, which gjkref allocated) or 7 (a name that is a group of built-in implementations,
+ * "reference": --impl reference chose it alone). Its query answers "separated" and is never called: the library is
  * refused when listed. */
 #include <stdint.h>
 #include <unistd.h>
@@ -29,8 +30,11 @@ static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "float32-g
 #elif BAD_DECLARATION == 5
 static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "normal-without-depth", "test", "double",
                                            GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE | GJKREF_CAN_NORMAL, query};
-#else
+#elif BAD_DECLARATION == 6
 static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "writes-into-the-channel", "test", "double",
+                                           GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE, query};
+#else
+static const gjkref_implementation kBad = {GJKREF_PLUGIN_ABI_VERSION, "reference", "test", "double",
                                            GJKREF_2D | GJKREF_3D, GJKREF_CAN_DECIDE, query};
 #endif
 static const gjkref_implementation* const kAll[] = {&kBad};
