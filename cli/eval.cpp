@@ -519,8 +519,8 @@ int run_eval(const EvalOptions& options, std::ostream& out, std::ostream& err) {
   // A file refused whole: its reason on stderr and, with --json, a line of its own in the file's place (a reader of
   // the lines alone would otherwise see the file's cases missing without a word); exit status 2 at the end.
   const auto refuse = [&](const std::string& file, const std::string& why) {
-    err << "gjkref eval: " << why << "\n";
-    if (options.json) out << json_text({{"file", file}, {"result", "rejected"}, {"reason", why}}) << "\n";
+    err << "gjkref eval: " << message_text(why) << "\n";
+    if (options.json) out << json_text({{"file", file}, {"result", "rejected"}, {"reason", message_text(why)}}) << "\n";
     status = 2;
   };
   for (const std::string& file : options.files) {

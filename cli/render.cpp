@@ -469,7 +469,7 @@ int run_render(const RenderOptions& options, std::ostream& out, std::ostream& er
   }
   const casefile::Parsed parsed = casefile::read_file(options.file);
   if (parsed.error) {
-    err << "gjkref render: " << parsed.error->message() << "\n";
+    err << "gjkref render: " << message_text(parsed.error->message()) << "\n";
     return 2;
   }
   if (options.index < 0 || static_cast<std::size_t>(options.index) >= parsed.cases.size()) {

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gjkref/implementations.hpp"
+
 namespace gjkref::cli {
 
 // An implementation's text (its detail: an exception's message, the end of its stderr, anything a plugin says) or a
@@ -38,6 +40,20 @@ inline std::string first_bytes(const std::string& text, std::size_t bytes) {
   if (text.size() <= bytes) return text;
   while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;  // a continuation byte
   return text.substr(0, bytes);
+}
+
+// The longest message gjkref prints that quotes its input (a case file's error names the case, a key, a value): a
+// 20 MB coordinate string in a case file made a 20 MB line on stderr and in eval's JSON.
+inline constexpr std::size_t kLongestQuotingMessage = 1000;
+
+// A message that quotes input, as it is printed: on one line (one_line), valid UTF-8 (a name cut after 40 bytes
+// inside a character reached stderr as invalid UTF-8), and at most kLongestQuotingMessage bytes, cut where a
+// character ends, with how much was left out. Pinned by CTest cli.render-text.
+inline std::string message_text(const std::string& text) {
+  const std::string line = impl::as_utf8(one_line(text));
+  if (line.size() <= kLongestQuotingMessage) return line;
+  const std::string kept = first_bytes(line, kLongestQuotingMessage);
+  return kept + "... (" + std::to_string(line.size() - kept.size()) + " bytes more)";
 }
 
 // A JSON document as text, each byte that is not valid UTF-8 written as U+FFFD: a file or directory name from the

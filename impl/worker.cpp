@@ -46,7 +46,6 @@ constexpr bool kAddressSanitizer = false;
 #endif
 
 namespace gjkref::impl {
-namespace {
 
 // Text from a plugin (its version, an answer's detail, its output quoted in a crash's explanation) as valid UTF-8:
 // every byte that does not begin a well-formed sequence (no overlong forms, no surrogates, nothing past U+10FFFF)
@@ -79,6 +78,8 @@ std::string as_utf8(const std::string& text) {
   }
   return out;
 }
+
+namespace {
 
 using Clock = std::chrono::steady_clock;
 

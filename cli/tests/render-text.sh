@@ -66,6 +66,33 @@ GJKREF_TEST_DETAIL=$'\x1b[2Jclear\nnext' GJKREF_TEST_REFUSE=1 "$GJKREF" eval "$S
 ! grep -q $'\x1b' "$WORK/detail.txt" && grep -qF 'misbehaving               refused         -' "$WORK/detail.txt" &&
   grep -qF '\x1b[2Jclear\nnext' "$WORK/detail.txt" || fail "eval's table prints the detail raw: $(cat -A "$WORK/detail.txt")"
 
+# A case file's error quotes its input: on one line, valid UTF-8, at most about 1,000 bytes (a 20 MB coordinate string
+# made a 20 MB line on stderr; a name with control characters reached the terminal; a value cut after 40 bytes inside
+# a character reached stderr as invalid UTF-8), on stderr and in eval's JSON.
+python3 - "$WORK/quoting.json" "$WORK/long.json" "$WORK/cut.json" <<'PY'
+import json, sys
+json.dump({'format': 'gjkref-case/1', 'name': 'esc \x1b[2J\nname', 'dim': 2, 'a': {'points': [[0, 0]]},
+           'b': {'points': [['oops', 1]]}}, open(sys.argv[1], 'w'))
+json.dump({'format': 'gjkref-case/1', 'name': 'long', 'dim': 2, 'a': {'points': [[0, 0]]},
+           'b': {'points': [['9' * 200000, 1]]}}, open(sys.argv[2], 'w'))
+json.dump({'format': 'gjkref-case/1', 'name': 'cut', 'dim': 2, 'a': {'points': [[0, 0]]},
+           'b': {'points': [[['x' + 'é' * 30], 1]]}}, open(sys.argv[3], 'w'), ensure_ascii=False)
+PY
+for f in quoting long cut; do
+  status=0
+  "$GJKREF" eval --json "$WORK/$f.json" > "$WORK/$f.out" 2> "$WORK/$f.err" || status=$?
+  [ "$status" -eq 2 ] || fail "eval of the malformed $f.json exited $status"
+  python3 - "$WORK/$f.err" "$WORK/$f.out" <<'PY' || fail "$f.json: the message is not one short line of UTF-8: $(head -c 300 "$WORK/$f.err")"
+import json, sys
+err = open(sys.argv[1], 'rb').read()
+text = err.decode('utf-8')  # raises on invalid UTF-8
+assert text.count('\n') == 1 and '\x1b' not in text and len(err) < 1200, (len(err), text[:200])
+reason = json.loads(open(sys.argv[2]).readline())['reason']
+assert '\x1b' not in reason and '\n' not in reason and len(reason.encode()) < 1200, reason[:200]
+PY
+done
+grep -qF 'bytes more)' "$WORK/long.err" || fail "the long message does not say it was cut: $(head -c 300 "$WORK/long.err")"
+
 # Control characters in a case name, in render's messages.
 python3 - "$WORK/escape.json" <<'PY'
 import json, sys

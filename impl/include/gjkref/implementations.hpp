@@ -148,4 +148,7 @@ std::vector<std::unique_ptr<Implementation>> builtin_implementations(std::string
 // exist (the program was copied away from its build), gjkref-plugins/ beside the program.
 std::string builtin_plugin_directory();
 
+// `text` as valid UTF-8: every byte that does not begin a well-formed sequence becomes U+FFFD (worker.cpp).
+std::string as_utf8(const std::string& text);
+
 }  // namespace gjkref::impl
