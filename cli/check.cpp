@@ -2032,7 +2032,8 @@ int run_merge(const MergeOptions& m, std::ostream& out, std::ostream& err) {
   try {
     return merge_slices(m, out, err);
   } catch (const json::exception& e) {  // a campaign.json or log edited into what gjkref check never writes
-    err << "gjkref merge: a slice's files are malformed: " << e.what() << "\n";
+    err << "gjkref merge: a slice's files are malformed (a campaign.json or a log edited; " << one_line(e.what())
+        << ")\n";
     return 2;
   }
 }
@@ -2059,13 +2060,19 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
     const auto whole_number = [](const json& j, const char* key) {
       return j.is_object() && j.contains(key) && j[key].is_number_integer();
     };
-    const bool slice = identity.is_object() && identity.contains("slice") &&
+    const auto non_empty_array = [](const json& j, const char* key) {
+      return j.contains(key) && j[key].is_array() && !j[key].empty();
+    };
+    // As identity_of writes it (an edited file with no family gave a merge of "0 of 0 cases", exit 0).
+    const bool slice = identity.is_object() && identity.value("format", json()) == "gjkref-check/1" &&
+                       identity.contains("source") && identity["source"].is_string() &&
+                       identity.contains("versions") && identity["versions"].is_object() &&
+                       identity.contains("slice") &&
                        whole_number(identity["slice"], "index") && whole_number(identity["slice"], "count") &&
                        whole_number(identity, "cases") && whole_number(identity, "seed") &&
                        identity["seed"].is_number_unsigned() &&  // a seed is 0 to 2^64 − 1 (−1 was read as 2^64 − 1)
-                       identity.contains("families") && identity["families"].is_array() &&
-                       identity.contains("dims") && identity["dims"].is_array() &&
-                       identity.contains("implementations") && identity["implementations"].is_array();
+                       non_empty_array(identity, "families") && non_empty_array(identity, "dims") &&
+                       non_empty_array(identity, "implementations");
     if (!slice) {
       err << "gjkref merge: " << d << " holds no slice of a campaign (" << file.string()
           << " is missing, malformed, or was not written by gjkref check --shard K/N)\n";

@@ -254,6 +254,22 @@ for edit in 's/"count": 2/"count": 0/' 's/"index": 1/"index": 2/' 's/"index": 1/
   refused timeout 60 "$GJKREF" merge --out "$WORK/edited-merge" "$WORK/edited" "$WORK/slice-0"
   grep -q "names no slice" "$WORK/refused.err" || fail "no reason for a slice edited with $edit"
 done
+# Both slices edited alike into what gjkref check never writes: another format, no family (a merge of "0 of 0 cases",
+# exit 0), versions that are no table.
+for edit in 'c["format"] = "x"' 'c["families"] = []' 'c["dims"] = []' 'c["versions"] = 5'; do
+  rm -rf "$WORK/alike-0" "$WORK/alike-1" "$WORK/alike-merge"
+  for k in 0 1; do
+    cp -r "$WORK/slice-$k" "$WORK/alike-$k"
+    python3 - "$WORK/alike-$k/campaign.json" "$edit" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+exec(sys.argv[2])
+json.dump(c, open(sys.argv[1], "w"), indent=2)
+PY
+  done
+  refused "$GJKREF" merge --out "$WORK/alike-merge" "$WORK/alike-0" "$WORK/alike-1"
+  grep -q "holds no slice" "$WORK/refused.err" || fail "no reason for slices edited with $edit: $(cat "$WORK/refused.err")"
+done
 refused "$GJKREF" merge --out "$WORK/merged" "$WORK/slice-0" "$WORK/slice-1"
 grep -q "not empty" "$WORK/refused.err" || fail "no reason for a non-empty output directory"
 # An output inside a slice (it was copied into itself, recursively, until a name grew too long, and the slice kept the
