@@ -1753,6 +1753,17 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
+  // A plugin run whole likewise (its 2D implementations with --dim 3 were given no case, and the campaign passed).
+  for (const std::string& plugin : o.plugins) {
+    bool chosen = false, answers = false;
+    for (const auto& i : implementations)
+      if (i->info().source == plugin) chosen = true, answers |= answers_a_dimension(i->info());
+    if (chosen && !answers) {
+      err << "gjkref check: --plugin " << one_line(plugin) << ": its implementations answer none of the dimensions "
+          << "--dim asks for: it would be given no case\n";
+      return 2;
+    }
+  }
   if (std::none_of(implementations.begin(), implementations.end(),
                    [&](const auto& i) { return answers_a_dimension(i->info()); })) {
     err << "gjkref check: no implementation chosen answers the dimensions asked for: nothing would be judged\n";

@@ -416,7 +416,7 @@ class Worker {
     if (got == Received::All) got = receive(&seconds, sizeof seconds, deadline);
     if (got == Received::TimedOut) {
       r.status = Status::Hung;
-      r.detail = "no answer within " + std::to_string(limit_) + " s; killed";
+      r.detail = "no answer within " + seconds_text(limit_) + " s; killed";
       stop();
       return r;
     }
