@@ -1753,16 +1753,15 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
-  // A plugin run whole likewise (its 2D implementations with --dim 3 were given no case, and the campaign passed).
+  // A plugin run whole is not refused for that, but said to be untested (its 2D implementations with --dim 3 were
+  // given no case, without a word).
   for (const std::string& plugin : o.plugins) {
     bool chosen = false, answers = false;
     for (const auto& i : implementations)
       if (i->info().source == plugin) chosen = true, answers |= answers_a_dimension(i->info());
-    if (chosen && !answers) {
-      err << "gjkref check: --plugin " << one_line(plugin) << ": its implementations answer none of the dimensions "
-          << "--dim asks for: it would be given no case\n";
-      return 2;
-    }
+    if (chosen && !answers)
+      err << "gjkref check: warning: --plugin " << one_line(plugin) << ": its implementations answer none of the "
+          << "dimensions --dim asks for: they are given no case\n";
   }
   if (std::none_of(implementations.begin(), implementations.end(),
                    [&](const auto& i) { return answers_a_dimension(i->info()); })) {
@@ -2021,7 +2020,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: THE ORACLE FAILED on a case made while shrinking a counterexample (named above, saved in "
         << (dir / "oracle-failures").string() << "): a bug in gjkref; please report it\n";
   // Exit status (docs/comparing.md): 3 when gjkref itself failed (an oracle, a shard), else 1 when any judged answer
-  // is outside its contract, else 4 when an implementation had no answer judged, else 0.
+  // is outside its contract, else 5 with --fail-on-refusal when any input was refused, else 4 when an implementation
+  // had no answer judged, else 0.
   if (stopped_by != 0) {
     err << "gjkref check: interrupted (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ") after " << rep.items
         << " of " << to_run << " cases; the report is partial. Rerun the same command to resume.\n";
@@ -2031,6 +2031,16 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (rep.disagreements > 0) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
     return 1;
+  }
+  if (o.fail_on_refusal) {
+    std::string refusing;
+    for (const std::string& name : order)
+      if (const auto it = rep.by_implementation.find(name); it != rep.by_implementation.end() && it->second.refused > 0)
+        refusing += (refusing.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.refused) + ")";
+    if (!refusing.empty()) {
+      err << "gjkref check: inputs refused (--fail-on-refusal): " << refusing << "\n";
+      return 5;
+    }
   }
   return nothing_judged_status(rep, order, "check", err);
 }

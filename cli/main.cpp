@@ -142,6 +142,8 @@ int main(int argc, char** argv) {
           "K/N"));
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
+  check->add_flag("--fail-on-refusal", check_options.fail_on_refusal,
+                  "exit status 5 when an implementation refused any input (else refusals are counted, not judged)");
   gjkref::cli::MergeOptions merge_options;
   CLI::App* merge = app.add_subcommand(
       "merge", "Combine the directories of a campaign's slices (check --shard K/N) into the campaign's report");

@@ -64,6 +64,21 @@ if [ "$status" -ne 4 ] || ! grep -q 'no answer judged: refuses-everything (20 re
 else
   echo "ok: a clean implementation beside one that refuses everything exits 4 and names it"
 fi
+# An implementation that refuses its hard pairs (every intersecting one) and answers the rest right passes: a
+# refusal is counted, not judged (exit 0). With --fail-on-refusal it fails, exit 5, named with its count.
+"$GJKREF" check --impl refuses-intersecting --plugin "$PLUGIN" --family random,touching --cases 10 --seed 1 --jobs 1 \
+  --no-progress --out "$WORK/refusing" > "$WORK/refusing.out" 2>&1
+status=$?
+"$GJKREF" check --impl refuses-intersecting --plugin "$PLUGIN" --family random,touching --cases 10 --seed 1 --jobs 1 \
+  --no-progress --fail-on-refusal --out "$WORK/refusing-gated" > "$WORK/refusing-gated.out" 2>&1
+gated=$?
+if [ "$status" -ne 0 ] || [ "$gated" -ne 5 ] ||
+   ! grep -q 'inputs refused (--fail-on-refusal): refuses-intersecting ([1-9][0-9]*)' "$WORK/refusing-gated.out"; then
+  echo "FAIL: refusing the hard pairs: exit $status without --fail-on-refusal (expected 0), $gated with it (expected 5)"
+  cat "$WORK/refusing-gated.out"; failures=$((failures + 1))
+else
+  echo "ok: refusing the hard pairs exits 0, and 5 with --fail-on-refusal"
+fi
 "$GJKREF" check --impl always-separated,refuses-everything --plugin "$PLUGIN" --family deep-overlap --cases 10 \
   --seed 1 --jobs 1 --no-progress --out "$WORK/wrong-and-refusing" > "$WORK/wrong-and-refusing.out" 2>&1
 status=$?

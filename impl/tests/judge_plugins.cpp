@@ -16,6 +16,8 @@
 //                             that, so wrong on the overlapping pairs only (why version 3 changed the answer's start).
 //   refuses-everything:       refuses every pair (GJKREF_REFUSED): no answer is ever judged, so a gate on it must fail
 //                             (exit status 4), not pass having tested nothing.
+//   refuses-intersecting:     the reference, refusing every pair it finds intersecting: its separated answers are
+//                             right and judged, its hard pairs hidden; a gate with --fail-on-refusal must fail (5).
 //   slow-reference:           the wrapped reference after 1 ms: campaigns that take a known least time, so that the
 //                             tests that kill or interrupt one mid-run (cli/tests/check-resume.sh, check-interrupt.sh)
 //                             never see it finish first, however fast or loaded the machine. Clean, like the wrapped
@@ -82,6 +84,14 @@ void refuse(const gjkref_query*, gjkref_answer* answer) {
 }
 
 
+
+void refuse_intersecting(const gjkref_query* q, gjkref_answer* answer) {
+  answer_like_the_reference(*q, answer, 0);
+  if (answer->outcome == GJKREF_SEPARATED) return;
+  *answer = gjkref_answer{};
+  answer->outcome = GJKREF_REFUSED;
+  std::snprintf(answer->detail, sizeof answer->detail, "%s", "refuses what it finds intersecting (a test plugin)");
+}
 
 void separated_with_depth(const gjkref_query* q, gjkref_answer* answer) {
   answer_like_the_reference(*q, answer, 0);
@@ -189,10 +199,12 @@ const gjkref_implementation kUntouchedAbi2{2, "untouched-answer-abi2", "test", "
                                            untouched};
 const gjkref_implementation kRefuses{GJKREF_PLUGIN_ABI_VERSION, "refuses-everything", "test", "double", kBoth,
                                      GJKREF_CAN_DECIDE, refuse};
+const gjkref_implementation kRefusesIntersecting{GJKREF_PLUGIN_ABI_VERSION, "refuses-intersecting", "test", "double",
+                                                 kBoth, kMeasures, refuse_intersecting};
 const gjkref_implementation* const kAll[] = {&kWrapped,        &kWrappedAbi1, &kAlwaysSeparated,    &kZeroDistance,
                                              &kFloatSeparated, &kShifted,     &kDepthOff,           &kSlow,
                                              &kSeparatedWithDepth, &kSilentWitnesses, &kUntouched, &kUntouchedAbi2,
-                                             &kRefuses};
+                                             &kRefuses,        &kRefusesIntersecting};
 
 }  // namespace
 
