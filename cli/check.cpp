@@ -822,9 +822,10 @@ void on_stop_signals(void (*handler)(int)) {
 }
 
 // Shard `shard` of `shards`: its items (shard_positions), logged to shard-SHARD.jsonl in `dir`.
-void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint64_t seed,
+bool run_shard(int shard, int shards, const std::vector<Item>& items, std::uint64_t seed,
                std::vector<std::unique_ptr<impl::Implementation>>& implementations, const fs::path& dir,
                int progress_fd) {
+  bool cut_short = false;  // by a stop signal, before its last item
   const fs::path log_path = dir / ("shard-" + std::to_string(shard) + ".jsonl");
   // Its own log's cut line first: read before, a line cut just before its newline parsed whole, counted its item as
   // done, and was then dropped, so that the item was never logged.
@@ -841,7 +842,10 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
   std::map<std::string, int> family_number;
   for (std::size_t i = 0; i < families().size(); ++i) family_number[families()[i].name] = static_cast<int>(i);
   for (const std::size_t k : shard_positions(items.size(), shard, shards)) {
-    if (g_stop_signal != 0) break;
+    if (g_stop_signal != 0) {
+      cut_short = true;
+      break;
+    }
     const Item& item = items[k];
     if (done.count(item.key())) continue;
     const Case c = generate(seed, item, family_number[item.family]);
@@ -914,11 +918,17 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
     }
     // An item during which the campaign was interrupted is not logged (a worker may have been signalled with it):
     // the resumed campaign does it again.
-    if (g_stop_signal != 0) break;
+    if (g_stop_signal != 0) {
+      cut_short = true;
+      break;
+    }
     const std::string text = json_text(line) + "\n";
     const ssize_t written = ::write(log, text.data(), text.size());
     if (written != static_cast<ssize_t>(text.size())) {
-      if (g_stop_signal != 0) break;  // interrupted: the campaign is stopping, and resumes from what was logged
+      if (g_stop_signal != 0) {  // interrupted: the campaign is stopping, and resumes from what was logged
+        cut_short = true;
+        break;
+      }
       const std::string why = written < 0 ? std::strerror(errno)
                                           : std::to_string(written) + " of " + std::to_string(text.size()) +
                                                 " bytes written (a file size limit, or the disk full)";
@@ -931,6 +941,7 @@ void run_shard(int shard, int shards, const std::vector<Item>& items, std::uint6
     }
   }
   ::close(log);
+  return !cut_short;
 }
 
 // ---- reports -------------------------------------------------------------------------------------------------------
@@ -1602,10 +1613,11 @@ std::vector<std::string> family_names() {
 constexpr int kOracleFailedWhileShrinking = 4;
 
 // A shard or a process saving counterexamples that a stop signal ended before its work was done exits with the shell's
-// status for it, 128 + the signal: the parent tells it from one that finished (0). When gjkref itself was not
-// signalled, the signal was sent to that process alone, and the campaign did not finish: it is reported as stopped
-// early (exit status 3), not as clean. Pinned by CTest cli.check-interrupt.
-int stopped_status(int status) { return status == 0 && g_stop_signal != 0 ? 128 + g_stop_signal : status; }
+// status for it, 128 + the signal (one that had finished its work when the signal came exits as it would have): the
+// parent tells it from one that finished (0). When gjkref itself was not signalled, the signal was sent to that
+// process alone, and the campaign did not finish: it is reported as stopped early (exit status 3), not as clean.
+// Pinned by CTest cli.check-interrupt.
+int stopped_status() { return 128 + g_stop_signal; }
 bool stopped_by_a_signal(int status) {
   return WIFEXITED(status) && (WEXITSTATUS(status) == 128 + SIGINT || WEXITSTATUS(status) == 128 + SIGTERM);
 }
@@ -1661,13 +1673,21 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
         if (!save_counterexample(dir, cand, c, o, seed, *by_name[cand.implementation], **exact))
           status = kOracleFailedWhileShrinking;
       }
+      // Cut short by a stop signal: one of its counterexamples is not saved (save_counterexample leaves the one it
+      // was shrinking to the resumption), whatever else it met (an oracle failure is in oracle-failures/ already).
+      for (std::size_t t = static_cast<std::size_t>(p); g_stop_signal != 0 && t < to_save.size();
+           t += static_cast<std::size_t>(processes))
+        if (!fs::exists(dir / counterexample_path(to_save[t].implementation, to_save[t].finding, to_save[t].item))) {
+          status = stopped_status();
+          break;
+        }
     } catch (const std::exception& e) {
       std::fprintf(stderr, "gjkref check: saving counterexamples stopped: %s\n", e.what());
       status = 3;
     }
     implementations.clear();  // stops the process's workers
     std::fflush(nullptr);
-    ::_exit(stopped_status(status));
+    ::_exit(status);
   }
   bool all_finished = static_cast<int>(pids.size()) == processes;
   bool forwarded = false, timed_out = false;
@@ -1885,7 +1905,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       ::close(progress[0]);
       int status = 0;
       try {
-        run_shard(shard, shard_count, items, seed, implementations, dir, progress[1]);
+        if (!run_shard(shard, shard_count, items, seed, implementations, dir, progress[1])) status = stopped_status();
       } catch (const std::exception& e) {
         // A failure of gjkref's own (a file it cannot write, ...): named, and the shard ends; what it logged stays.
         std::fprintf(stderr, "gjkref check: shard %d stopped: %s\n", shard, e.what());
@@ -1893,7 +1913,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       }
       implementations.clear();  // stops the shard's workers
       std::fflush(nullptr);
-      ::_exit(stopped_status(status));
+      ::_exit(status);
     }
     if (pid > 0) running[pid] = job;
     return pid > 0;
@@ -2039,6 +2059,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
         refusing += (refusing.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.refused) + ")";
     if (!refusing.empty()) {
       err << "gjkref check: inputs refused (--fail-on-refusal): " << refusing << "\n";
+      nothing_judged_status(rep, order, "check", err);  // its message too: 5 comes before 4
       return 5;
     }
   }

@@ -217,7 +217,7 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
     rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r)
          << std::setw(kMeasuredColumn) << measured << std::setw(30)
          << first_bytes(one_line(r.detail), 28) << agrees << "\n";
-    if (j.disagrees() && r.detail.size() > 28) rows << "      details: " << one_line(r.detail) << "\n";
+    if (j.disagrees() && one_line(r.detail).size() > 28) rows << "      details: " << one_line(r.detail) << "\n";
   }
   // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged, and
   // skipped beyond its reach (kOpinionReachPairs).

@@ -55,14 +55,21 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
             << one_line(all[k]->info().source) << " and " << one_line(all[i]->info().source) << ")\n";
         return std::nullopt;
       }
-  // A plugin's implementation named as a group of built-in ones ("reference", "libccd") would be chosen alone by
-  // --impl with that name (a whole name chooses one implementation, below), and the group could not be asked for.
+  // The built-in implementations' groups are their libraries' names, the first word of theirs: a plugin's
+  // implementation named as one ("reference", "libccd") would be chosen alone by --impl with that name (a whole name
+  // chooses one implementation, below), and the group could not be asked for; one named in one ("reference-mine")
+  // would join it. Refused, whatever this build has (a build without the peers knows no "bullet" of its own).
+  std::vector<std::string> libraries = {"reference", "libccd", "bullet", "box2d", "fcl", "boost", "chipmunk"};
+  for (std::size_t k = 0; k < builtins; ++k) {
+    const std::string& name = all[k]->info().name;
+    libraries.push_back(name.substr(0, name.find('-')));
+  }
   for (std::size_t i = builtins; i < all.size(); ++i)
-    for (std::size_t k = 0; k < builtins; ++k)
-      if (chooses(all[i]->info().name, all[k]->info().name)) {
+    for (const std::string& library : libraries)
+      if (chooses(library, all[i]->info().name)) {
         err << "gjkref: plugin " << one_line(all[i]->info().source) << ": its implementation '" << all[i]->info().name
-            << "' is named as the group of built-in implementations it begins (" << all[k]->info().name
-            << ", ...): --impl " << all[i]->info().name << " could no longer choose them; rename it\n";
+            << "' is named in the group of the built-in " << library << " implementations: --impl " << library
+            << " would choose it with them, or alone; rename it\n";
         return std::nullopt;
       }
   if (wanted.empty()) return all;

@@ -48,7 +48,7 @@ namespace {
 // gives PD² = o²/|n|² and the normal n exactly, from the case's coordinates; a touching answer is certified_distance's
 // exact class, PD 0, with no facet listed (the normal cone is not known). Its class must be the distance oracle's. One
 // method, as the certified fast path is for the distance there, with one optimal facet and no surface (the contact
-// points are not judged: judge()).
+// points are judged in part: contacts_within_necessary_bounds).
 oracle::Penetration certified_depth(const casefile::Case& c, const oracle::Answer& answer) {
   const oracle::TimeLimit bound(c, "certified-depth");
   return casefile::in_dimension<double>(c, [&]<class V>() {
@@ -257,15 +257,15 @@ bool value_near(double r, const mpq_class& squared_delta, double tolerance) {
   return sgn(high) >= 0 && squared_delta <= high * high && (sgn(low) <= 0 || squared_delta >= low * low);
 }
 
-// Is |√x − √D| ≤ tolerance, exactly, for rationals x, D ≥ 0 (a reported |a − b|² and the true δ²)? √x ≤ √D + t holds
-// when u = x − D − t² ≤ 0 or u² ≤ 4t²D (squaring x ≤ D + t² + 2t√D), and √D ≤ √x + t likewise with x and D swapped.
-// Pinned by Judge.DistancesAndDepthsAreComparedExactlyNotAfterRounding.
-// √p ≤ √q + t, exactly, for rationals p, q ≥ 0 and a tolerance t ≥ 0 (roots_near's one side).
+// √p ≤ √q + t, exactly, for rationals p, q ≥ 0 and a tolerance t ≥ 0: it holds when u = p − q − t² ≤ 0 or
+// u² ≤ 4t²q (squaring p ≤ q + t² + 2t√q).
 bool root_below(const mpq_class& p, const mpq_class& q, const mpq_class& t) {
   const mpq_class u = p - q - t * t;
   return sgn(u) <= 0 || u * u <= 4 * t * t * q;
 }
 
+// Is |√x − √D| ≤ tolerance, exactly, for rationals x, D ≥ 0 (a reported |a − b|² and the true δ²)? √x ≤ √D + t and
+// √D ≤ √x + t (root_below). Pinned by Judge.DistancesAndDepthsAreComparedExactlyNotAfterRounding.
 bool roots_near(const mpq_class& x, const mpq_class& squared_delta, double tolerance) {
   if (!(tolerance >= 0)) return false;
   if (std::isinf(tolerance)) return true;
@@ -284,11 +284,6 @@ mpq_class dot(const oracle::ExactPoint& u, const oracle::ExactPoint& v, int dim)
   return sum;
 }
 
-// Is the directional depth of A⊖B along n within `tolerance` of PD, exactly: h(n)/|n| − √P ≤ T, with
-// h(n) = max_a n·a − min_b n·b and P = PD²? With N = |n|², H ≤ (T + √P)·√N holds at once when H ≤ 0, and otherwise
-// squared: u = H² − (T² + P)·N ≤ 2T·√P·N, that is u ≤ 0 or u² ≤ 4T²·P·N². (The oracle's excess, rounded to double, is
-// the one reported; compared with the allowance after its rounding, a normal a fraction of an ulp beyond it passed.)
-// Pinned by Judge.NormalsAndContactsAreComparedExactlyNotAfterRounding.
 // h_D(n) = max over a of n·a − min over b of n·b, the support function of D = A⊖B, exactly.
 mpq_class support_of_difference(const casefile::Case& c, const oracle::ExactPoint& n) {
   const auto extreme = [&](const std::vector<std::array<double, 3>>& points, int sign) {
@@ -302,6 +297,11 @@ mpq_class support_of_difference(const casefile::Case& c, const oracle::ExactPoin
   return extreme(c.a.points, 1) - extreme(c.b.points, -1);
 }
 
+// Is the directional depth of A⊖B along n within `tolerance` of PD, exactly: h(n)/|n| − √P ≤ T, with
+// h(n) = max_a n·a − min_b n·b and P = PD²? With N = |n|², H ≤ (T + √P)·√N holds at once when H ≤ 0, and otherwise
+// squared: u = H² − (T² + P)·N ≤ 2T·√P·N, that is u ≤ 0 or u² ≤ 4T²·P·N². (The oracle's excess, rounded to double, is
+// the one reported; compared with the allowance after its rounding, a normal a fraction of an ulp beyond it passed.)
+// Pinned by Judge.NormalsAndContactsAreComparedExactlyNotAfterRounding.
 bool directional_depth_within(const casefile::Case& c, const std::array<double, 3>& normal,
                               const mpq_class& squared_depth, double tolerance) {
   if (!(tolerance >= 0)) return false;
@@ -367,14 +367,16 @@ mpq_class difference_radius_bound(const casefile::Case& c) {
 bool contacts_within_necessary_bounds(const casefile::Case& c, const oracle::ExactPoint& t,
                                       const oracle::Penetration& p, double depth_tolerance, double contact_allowance,
                                       const std::optional<std::array<double, 3>>& normal, double normal_allowance) {
-  if (!(depth_tolerance >= 0) || !(contact_allowance >= 0) || !(normal_allowance >= 0)) return false;
+  if (!(depth_tolerance >= 0) || !(contact_allowance >= 0)) return false;
   if (std::isinf(depth_tolerance) || std::isinf(contact_allowance)) return true;
   const mpq_class tt = dot(t, t, c.dim), depth(depth_tolerance), contact(contact_allowance);
   if (!root_below(tt, p.squared_depth, depth + contact) || !root_below(p.squared_depth, tt, contact)) return false;
   const mpq_class u = support_of_difference(c, t) - contact * difference_radius_bound(c) - p.squared_depth -
                       depth * depth;
   if (sgn(u) > 0 && u * u > 4 * depth * depth * p.squared_depth) return false;
-  if (!normal || p.optimal.empty() || std::isinf(normal_allowance)) return true;
+  if (!normal || p.optimal.empty()) return true;
+  if (!(normal_allowance >= 0)) return false;
+  if (std::isinf(normal_allowance)) return true;
   const oracle::DepthFacet& f = p.optimal.front();
   const oracle::ExactPoint n = exact_point(*normal);
   const mpq_class scale = f.offset / dot(f.normal, f.normal, c.dim);

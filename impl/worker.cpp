@@ -133,7 +133,7 @@ constexpr std::uint32_t kLoadFailed = 0xFFFFFFFF;
 [[noreturn]] void fail_to_load(int out, const std::string& why) {
   const std::uint32_t tag = kLoadFailed;
   write_all(out, &tag, sizeof tag);
-  write_string(out, why.c_str());
+  write_string(out, why.substr(0, kLongestListedString).c_str());  // dlerror's text may be a library's long name
   ::_exit(0);
 }
 

@@ -91,6 +91,7 @@ assert r["reference-certified"]["depth_error"] == 0.0, r["reference-certified"]
 assert 0.9 < r["reference-certified"]["penetration_depth"] < 1.0, r["reference-certified"]
 if sys.argv[4] != "0":
     assert "contacts_judged_in_part" in r["bullet-gjkepa-double"], r["bullet-gjkepa-double"]
+    assert r["bullet-gjkepa-double"]["agrees"] is True, r["bullet-gjkepa-double"]  # its contacts meet the bounds
 if sys.argv[3]:
     assert r["always-separated"]["finding"] == "separated-while-overlapping", r["always-separated"]
     assert sys.argv[2] == "1", "exit status " + sys.argv[2]

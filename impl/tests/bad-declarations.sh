@@ -22,7 +22,7 @@ expect=("is named '../../../escaped': a name is 1 to 64 characters from a-z, 0-9
         "'float32-gjk' declares the scalar 'float32': gjkref judges \"float\", \"double\", \"long double\", \"exact\""
         "'normal-without-depth' declares GJKREF_CAN_NORMAL or GJKREF_CAN_CONTACT without GJKREF_CAN_PENETRATE"
         "bytes while listing the library's implementations: the library wrote into gjkref's channel (fd 4) itself"
-        "its implementation 'reference' is named as the group of built-in implementations it begins")
+        "its implementation 'reference' is named in the group of the built-in reference implementations")
 for k in 0 1 2 3 4 5 6; do
   lib="$1"
   shift

@@ -827,13 +827,19 @@ TEST(Judge, BeyondTheHullsReachContactsMeetWhatEveryRightPairMeets) {
     Result answer;
     bool right;
   };
-  Result contacts_alone = penetrating(x, {0.75, 1, 0}, {0.75, 0.5, 0});
-  contacts_alone.normal.reset();
+  const auto without_normal = [](Result r) {
+    r.normal.reset();
+    return r;
+  };
   const std::vector<Named> answers = {
       {"+x", penetrating(x, {1, 0.75, 0}, {0.5, 0.75, 0}), true},
       {"+x, elsewhere on the face", penetrating(x, {1, 0.6, 0}, {0.5, 0.6, 0}), true},
       {"+y", penetrating(y, {0.75, 1, 0}, {0.75, 0.5, 0}), true},
-      {"+y's contacts, no normal", contacts_alone, true},
+      {"+y's contacts, no normal", without_normal(penetrating(x, {0.75, 1, 0}, {0.75, 0.5, 0})), true},
+      // Each bound on its own: swapped without a normal, refused by A⊖B's support along a − b alone; a − b too short,
+      // by |a − b| ≥ PD − C alone.
+      {"swapped, no normal", without_normal(penetrating(x, {0.5, 0.75, 0}, {1, 0.75, 0})), false},
+      {"a − b too short, no normal", without_normal(penetrating(x, {0.75, 0.75, 0}, {0.5, 0.75, 0})), false},
       {"swapped", penetrating(x, {0.5, 0.75, 0}, {1, 0.75, 0}), false},
       {"100 away", penetrating(x, {50, 50, 0}, {-50, -50, 0}), false},
       {"each off its square by 2^-20", penetrating(x, {1 + 0x1p-20, 0.75, 0}, {0.5 + 0x1p-20, 0.75, 0}), false},

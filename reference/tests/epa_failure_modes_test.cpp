@@ -737,6 +737,10 @@ TYPED_TEST(EpaFailureModes, ScalingByAPowerOfTwoScalesEveryAnswerExactly) {
       EXPECT_EQ(p.gjk.iterations, base.gjk.iterations);
       scaled_answer(p, base, k);
       ASSERT_EQ(p.gjk.simplex.size, base.gjk.simplex.size);
+      for (int i = 0; i < base.gjk.simplex.size; ++i) {  // the same vertex pairs in the same order: orders match below
+        ASSERT_EQ(p.gjk.simplex.points[i].index_a, base.gjk.simplex.points[i].index_a);
+        ASSERT_EQ(p.gjk.simplex.points[i].index_b, base.gjk.simplex.points[i].index_b);
+      }
       for_every_order(base.gjk.simplex.size, [&](const std::vector<int>& order) {
         scaled_answer(detail::expand(sa, sb, permuted(p.gjk, order), kDefaultMaxExpansions),
                       detail::expand(ua, ub, permuted(base.gjk, order), kDefaultMaxExpansions), k);
