@@ -585,35 +585,32 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
     const bool pair = witness_pair((*result.contacts)[0], (*result.contacts)[1], verdict_slack, error);
     j.contact_error = error;
     if (!pair) flag(Finding::ContactOutsideContract);
-  } else if (result.contacts && p->method == oracle::Method::Certified) {
-    // Beyond the hull method's reach the depth is known without A⊖B's surface, where contact points may lie (every
-    // facet within the depth's allowance of PD, ties included): each point within its allowance of its hull, and
-    // the pair within the bounds every right pair meets; said so. Pinned by
-    // Judge.BeyondTheHullsReachContactsMeetWhatEveryRightPairMeets.
-    j.contacts_judged_in_part = "beyond the hull method's reach: the facets of A-B are not known; the contact points are "
-                                "held to their hulls and to bounds every right pair meets (docs/contract.md)";
-    const auto& [ca, cb] = *result.contacts;
-    const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
-    const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
-    const double wa = allow.witness(ca), wb = allow.witness(cb);
-    oracle::ExactPoint gap = exact_point(ca);
-    for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
-    const double error = std::max({std::fabs(root(dot(gap, gap, c.dim)) - pd), root(da), root(db)});
-    if (std::isfinite(error)) j.contact_error = error;
-    if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
-        !contacts_within_necessary_bounds(c, gap, *p, allowed, allowed + wa + wb, result.normal, normal_allowance))
-      flag(Finding::ContactOutsideContract);
   } else if (result.contacts) {
     const auto& [ca, cb] = *result.contacts;
     const mpq_class da = oracle::squared_distance_to_hull(c.a.points, ca, c.dim);
     const mpq_class db = oracle::squared_distance_to_hull(c.b.points, cb, c.dim);
     const double wa = allow.witness(ca), wb = allow.witness(cb);
+    const bool on_hulls = root_within(da, wa + verdict_slack) && root_within(db, wb + verdict_slack);
+    oracle::ExactPoint gap = exact_point(ca);  // a − b, exactly
+    for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
+    const double contact_allowance = allowed + wa + wb;
+    if (p->method == oracle::Method::Certified) {
+      // Beyond the hull method's reach the depth is known without A⊖B's surface, where contact points may lie (every
+      // facet within the depth's allowance of PD, ties included): each point within its allowance of its hull, and
+      // the pair within the bounds every right pair meets; said so. Pinned by
+      // Judge.BeyondTheHullsReachContactsMeetWhatEveryRightPairMeets.
+      j.contacts_judged_in_part = "beyond the hull method's reach: the facets of A-B are not known; the contact points "
+                                  "are held to their hulls and to bounds every right pair meets (docs/contract.md)";
+      const double error = std::max({std::fabs(root(dot(gap, gap, c.dim)) - pd), root(da), root(db)});
+      if (std::isfinite(error)) j.contact_error = error;
+      if (!on_hulls ||
+          !contacts_within_necessary_bounds(c, gap, *p, allowed, contact_allowance, result.normal, normal_allowance))
+        flag(Finding::ContactOutsideContract);
+      return j;
+    }
     // a − b within the allowance of the closest point of a facet of A⊖B at the depth's allowance from PD (an optimal
     // one: PD·n̂), exactly (|a − b − t|² against its square).
-    oracle::ExactPoint gap = exact_point(ca);
-    for (int k = 0; k < 3; ++k) gap[k] -= mpq_class(cb[k]);
     const std::vector<oracle::ExactPoint> closest = contact_candidates(t, allowed, c.dim);
-    const double contact_allowance = allowed + wa + wb;
     std::vector<bool> fits;
     // The error: the offset from the nearest optimal PD·n̂ (in 256-bit floating point), or from a nearer foot of a
     // facet within the allowance (after the optimal ones in `closest`).
@@ -625,8 +622,7 @@ Judged judge(const Truth& t, const Result& result, const Info& info) {
       if (i >= optimal) offset = std::min(offset, root(squared));
     }
     j.contact_error = std::max({offset, root(da), root(db)});
-    if (!root_within(da, wa + verdict_slack) || !root_within(db, wb + verdict_slack) ||
-        std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
+    if (!on_hulls || std::none_of(fits.begin(), fits.end(), [](bool b) { return b; })) {
       flag(Finding::ContactOutsideContract);
     } else if (result.normal && closest.size() > 1) {
       // The normal and the contacts describe one contact (plugin.h): where several facets qualify (optimal ones that
