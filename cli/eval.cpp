@@ -214,10 +214,11 @@ Tally evaluate_case(const Case& c, const std::string& file, const EvalOptions& o
                                  : r.distance                    ? format_double(*r.distance)
                                  : r.separated                   ? "-"
                                                                  : "0";
+    const std::string detail = one_line(r.detail);
     rows << "  " << std::left << std::setw(26) << info.name << std::setw(16) << verdict_text(r)
          << std::setw(kMeasuredColumn) << measured << std::setw(30)
-         << first_bytes(one_line(r.detail), 28) << agrees << "\n";
-    if (j.disagrees() && one_line(r.detail).size() > 28) rows << "      details: " << one_line(r.detail) << "\n";
+         << first_bytes(detail, 28) << agrees << "\n";
+    if (j.disagrees() && detail.size() > 28) rows << "      details: " << detail << "\n";
   }
   // Boost.Geometry's double-precision answer (2D only): an opinion shown beside the exact one, never judged, and
   // skipped beyond its reach (kOpinionReachPairs).

@@ -313,6 +313,12 @@ bool directional_depth_within(const casefile::Case& c, const std::array<double, 
   return sgn(u) <= 0 || u * u <= 4 * t * t * squared_depth * length * length;
 }
 
+// The closest point of a facet's plane to the origin, n·o/|n|², exactly (n ≠ 0).
+oracle::ExactPoint foot_of(const oracle::DepthFacet& f, int dim) {
+  const mpq_class scale = f.offset / dot(f.normal, f.normal, dim);
+  return {f.normal[0] * scale, f.normal[1] * scale, f.normal[2] * scale};
+}
+
 // Where a − b may be, exactly: the closest point to the origin of each facet of A⊖B whose depth is within `tolerance`
 // of PD — the facets an answer may give within the depth's and the normal's allowances, so that its contact points are
 // judged as its depth and normal are (on congruent boxes posed in double, a facet a rounding deeper than the optimal
@@ -323,10 +329,7 @@ bool directional_depth_within(const casefile::Case& c, const std::array<double, 
 std::vector<oracle::ExactPoint> contact_candidates(const Truth& t, double tolerance, int dim) {
   const oracle::Penetration& p = t.penetration();
   std::vector<oracle::ExactPoint> points;
-  for (const oracle::DepthFacet& f : p.optimal) {
-    const mpq_class scale = f.offset / dot(f.normal, f.normal, dim);
-    points.push_back({f.normal[0] * scale, f.normal[1] * scale, f.normal[2] * scale});
-  }
+  for (const oracle::DepthFacet& f : p.optimal) points.push_back(foot_of(f, dim));
   if (points.empty()) points.push_back({0, 0, 0});
   if (!(tolerance >= 0) || std::isinf(tolerance)) return points;  // NaN holds nothing; +∞ holds every point already
   const mpq_class tt = mpq_class(tolerance) * tolerance;
@@ -377,11 +380,9 @@ bool contacts_within_necessary_bounds(const casefile::Case& c, const oracle::Exa
   if (!normal || p.optimal.empty()) return true;
   if (!(normal_allowance >= 0)) return false;
   if (std::isinf(normal_allowance)) return true;
-  const oracle::DepthFacet& f = p.optimal.front();
   const oracle::ExactPoint n = exact_point(*normal);
-  const mpq_class scale = f.offset / dot(f.normal, f.normal, c.dim);
-  const oracle::ExactPoint foot{f.normal[0] * scale, f.normal[1] * scale, f.normal[2] * scale};
-  const mpq_class g = dot(n, foot, c.dim) - dot(n, t, c.dim), k = mpq_class(normal_allowance) + 2 * contact;
+  const mpq_class g = dot(n, foot_of(p.optimal.front(), c.dim), c.dim) - dot(n, t, c.dim),
+                  k = mpq_class(normal_allowance) + 2 * contact;
   return sgn(g) <= 0 || g * g <= k * k * dot(n, n, c.dim);
 }
 
