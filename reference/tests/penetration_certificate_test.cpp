@@ -173,7 +173,9 @@ TEST(PenetrationCertificate, ACorruptedCertificateIsRefusedOrExact) {
 // rationals, with at most one repair each. With no repairs allowed, some go to the exact finish and this fails.
 // Condition (1) is counted in a table for up to detail::kClosedTableMaxPoints points and by sorting beyond: both must decide
 // alike, on closed surfaces from the double EPA and on broken ones (a facet dropped, reversed, doubled, or one of its
-// indices changed).
+// indices changed); and on a closed surface with a facet (u, u, v) added, whose edge (u, u) is its own reverse: closed
+// both ways (condition (2) refuses the facet: it has no area). Cause: the sorted count took (u, u) for an edge without
+// its reverse, so the two ways named different faults for one certificate.
 TEST(PenetrationCertificate, BothWaysOfCountingRidgesAgree) {
   std::mt19937_64 rng(11);
   int closed_surfaces = 0, broken = 0;
@@ -193,6 +195,11 @@ TEST(PenetrationCertificate, BothWaysOfCountingRidgesAgree) {
     const bool by_table = detail::closed<3>(facets, points);
     EXPECT_EQ(by_table, detail::closed<3>(facets, detail::kClosedTableMaxPoints + 1));
     (by_table ? closed_surfaces : broken) += 1;
+    std::vector<std::array<int, 3>> with_a_flat_facet = fast.certificate.facets;
+    const std::array<int, 3> f = with_a_flat_facet[rng() % with_a_flat_facet.size()];
+    with_a_flat_facet.push_back({f[0], f[0], f[1]});
+    EXPECT_TRUE(detail::closed<3>(with_a_flat_facet, points));
+    EXPECT_TRUE(detail::closed<3>(with_a_flat_facet, detail::kClosedTableMaxPoints + 1));
   }
   EXPECT_GT(closed_surfaces, 10);
   EXPECT_GT(broken, 10);
@@ -244,6 +251,39 @@ TEST(PenetrationCertificate, RepairsProveRotatedBoxes) {
 // the relative error tolerances.hpp gives as the reason for the gap's value, so that a gap loosened until the depth
 // drifts past it fails here although the first bound moves with it. A gap far too narrow would leave the stop to the
 // repeated-vertex test, still correct.
+// The expansion cap (certified_penetration's max_expansions): a depth that needs more growths than allowed, in double
+// and then in rationals, is the status IterationLimit — no depth, no certificate, nothing thrown — and the same query
+// with room answers exactly. A = a regular polygon of 64 vertices around the origin, B = the origin: every edge is
+// nearly as near as the nearest, so EPA grows by most of the vertices. Cause: the exact finish took the cap for a
+// bug and threw. Does not matter: which polygon, as long as it needs more growths than the cap.
+TEST(CertifiedDepth, ADepthBeyondTheExpansionCapIsAStatus) {
+  constexpr int kVertices = 64, kCap = 8;
+  std::vector<V2> ring;
+  for (int i = 0; i < kVertices; ++i) {
+    const double angle = 2 * std::acos(-1.0) * i / kVertices;
+    ring.push_back({std::cos(angle), std::sin(angle)});
+  }
+  const ConvexPoints<V2> a(ring), b({{0, 0}});
+  const Penetration<Vec2<Exact>> exact = penetration(ExactView<V2>(a), ExactView<V2>(b));
+  ASSERT_EQ(exact.status, PenetrationStatus::Penetrating);
+  ASSERT_GT(exact.expansions, kCap) << "the polygon must need more growths than the cap for the test to mean anything";
+  for (const bool with_exact : {false, true}) {
+    SCOPED_TRACE(with_exact ? "with the rational side" : "depth only");
+    CertifiedPenetration<V2> capped;
+    ASSERT_NO_THROW(capped = certified_penetration(a, b, with_exact, kCap));
+    EXPECT_EQ(capped.status, PenetrationStatus::IterationLimit);
+    EXPECT_EQ(capped.path, CertifiedPath::ExactFinish);
+    EXPECT_EQ(capped.depth, 0.0);
+    EXPECT_TRUE(capped.certificate.facets.empty());
+    ASSERT_TRUE(capped.exact.has_value());
+    EXPECT_EQ(capped.exact->status, PenetrationStatus::IterationLimit);
+    EXPECT_EQ(capped.exact->expansions, kCap);
+    const CertifiedPenetration<V2> room = certified_penetration(a, b, with_exact);
+    EXPECT_EQ(room.status, PenetrationStatus::Penetrating);
+    EXPECT_EQ(room.depth, correctly_rounded_sqrt(exact.squared_depth));
+  }
+}
+
 TEST(FloatingEpa, DepthOfRandomCloudsIsWithinTheGap) {
   double worst_double = 0, worst_float = 0;
   for (const auto& [a, b] : clouds(200, 32, 0.5, 11)) {

@@ -324,13 +324,14 @@ bool closed(const std::vector<std::array<int, D>>& facets, std::size_t points) {
     return true;
   } else {
     // Each directed edge as one integer, its ends (the smaller first) and, in the lowest bit, whether it runs from the
-    // larger; sorted, every edge must have as many of one kind as of the other.
+    // larger; sorted, every edge must have as many of one kind as of the other. An edge (u, u), of a facet with a
+    // repeated index, is its own reverse and cancels itself, as in the table (such a facet has no area: (2) refuses it).
     std::vector<std::uint64_t> ridges;
     const auto key = [](std::uint64_t u, std::uint64_t v, bool reversed) { return (u << 33) | (v << 1) | reversed; };
     for (const auto& f : facets)
       for (int k = 0; k < 3; ++k) {
         const auto u = static_cast<std::uint64_t>(f[k]), v = static_cast<std::uint64_t>(f[(k + 1) % 3]);
-        ridges.push_back(u < v ? key(u, v, false) : key(v, u, true));
+        if (u != v) ridges.push_back(u < v ? key(u, v, false) : key(v, u, true));
       }
     std::sort(ridges.begin(), ridges.end());
     for (std::size_t i = 0; i < ridges.size();) {
@@ -685,7 +686,9 @@ inline constexpr int kCertifiedEpaRepairs = 4;
 
 template <Vector V>
 struct CertifiedPenetration {
-  PenetrationStatus status = PenetrationStatus::InvalidInput;  // Penetrating, Touching, Separated or InvalidInput
+  // Penetrating, Touching, Separated, InvalidInput, or IterationLimit (EPA reached max_expansions in double and then
+  // in rationals: no depth, normal or certificate).
+  PenetrationStatus status = PenetrationStatus::InvalidInput;
   InputError input_error = InputError::None;
   // Filtered: the double EPA's certificate, proven by filters alone; DoubleCertified: proven with some signs (or the
   // rounding) in rationals; ExactFinish: the certificate did not hold, EPA ran in rationals. (Touching and separated
@@ -699,7 +702,7 @@ struct CertifiedPenetration {
   // not convex).
   PenetrationCertificate<V::dimension> certificate;
   // The exact answer (PD², the translation, the normal, the facet, the witnesses): with `with_exact`, and always after
-  // an exact finish.
+  // an exact finish. Its status is IterationLimit when the EPA in rationals reached max_expansions.
   std::optional<Penetration<exact_vector_t<V>>> exact;
   // With `with_exact`, penetrating or touching: the contact features along `normal`'s exact direction (epa.hpp,
   // contact_features), every vertex decided exactly.
@@ -798,12 +801,18 @@ std::vector<SupportPoint<W>> support_points(const A& a, const B& b,
 //   3. overlapping, and the double GJK gave EPA no start: EPA in double from the proven enclosing simplex, checked;
 //   4. if nothing is proven, EPA in rationals (ExactView), whose certificate is checked the same way — a failure there
 //      would be a bug in gjkref, and throws.
+// Every EPA here (steps 1, 3 and 4, and the rational side's) stops after `max_expansions` growths, as
+// PenetrationOptions::max_expansions: at most three of them run, so a query makes at most 3·max_expansions growths
+// (and kCertifiedEpaRepairs repairs per proof). A depth that needs more is the status IterationLimit, not an error: in
+// exact arithmetic each growth adds a vertex of A⊖B, so a polygon of N vertices around the origin can need N − 3.
 template <Vector V>
-requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(const ConvexPoints<V>& a,
-                                                                                         const ConvexPoints<V>& b,
-                                                                                         bool with_exact = false) {
+requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(
+    const ConvexPoints<V>& a, const ConvexPoints<V>& b, bool with_exact = false,
+    int max_expansions = kDefaultMaxExpansions) {
   constexpr int D = V::dimension;
   CertifiedPenetration<V> r;
+  PenetrationOptions<V> capped;
+  capped.max_expansions = max_expansions;
   // The class, exactly (certified_distance), computed when first needed: a proven depth says by itself that the
   // shapes overlap.
   std::optional<CertifiedResult<V>> classified;
@@ -811,7 +820,11 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
     if (!classified) classified = certified_distance(a, b, Options<V>{}, CertifiedOutput::Distance);
     return *classified;
   };
-  const auto exactly = [&] { return penetration(ExactView<V>(a), ExactView<V>(b)); };
+  const auto exactly = [&] {
+    PenetrationOptions<exact_vector_t<V>> exact_cap;
+    exact_cap.max_expansions = max_expansions;
+    return penetration(ExactView<V>(a), ExactView<V>(b), exact_cap);
+  };
   // EPA in rationals, warm-started from the proven enclosing simplex and the points of the double EPA's polytope (a
   // polytope holding the origin; only the growth past it runs in rationals), or from scratch.
   const auto finish_exactly = [&](const PenetrationCertificate<D>& found) {
@@ -821,7 +834,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
     const ExactView<V> ea(a), eb(b);
     std::vector<SupportPoint<VE>> points = detail::support_points(ea, eb, c.simplex);
     for (const auto& [i, j] : found.points) points.push_back(detail::support_point(ea, eb, i, j));
-    return detail::expand(ea, eb, detail::intersecting_answer(points, D + 1, true), kDefaultMaxExpansions, &points);
+    return detail::expand(ea, eb, detail::intersecting_answer(points, D + 1, true), max_expansions, &points);
   };
   // The double EPA's answer checked, and repaired up to kCertifiedEpaRepairs times; true when proven (r holds it).
   const auto prove = [&](Penetration<V>& fast) {
@@ -841,9 +854,11 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
         r.repairs = repair;
         if (with_exact) {
           r.exact = check.translation_in_facet ? exact_penetration(a, b, r.certificate) : finish_exactly(r.certificate);
-          // Two exact answers, the proven one and the rational side's: a disagreement is a bug, never a rounding.
-          if (r.exact->status != PenetrationStatus::Penetrating ||
-              correctly_rounded_sqrt(r.exact->squared_depth) != r.depth)
+          // Two exact answers, the proven one and the rational side's: a disagreement is a bug, never a rounding. (The
+          // rational side's EPA can reach its cap: then the depth stands, proven, with no rational side.)
+          if (r.exact->status != PenetrationStatus::IterationLimit &&
+              (r.exact->status != PenetrationStatus::Penetrating ||
+               correctly_rounded_sqrt(r.exact->squared_depth) != r.depth))
             throw std::logic_error(std::string("gjkref: the exact EPA (") + to_string(r.exact->status) +
                                    ") disagrees with the proven depth — a bug in gjkref");
           detail::certified_contact(a, b, r.certificate, r);
@@ -864,7 +879,7 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
   };
 
   // 1. The double EPA after its own GJK, proven: the common case.
-  Penetration<V> fast = penetration(a, b);
+  Penetration<V> fast = penetration(a, b, capped);
   if (fast.status == PenetrationStatus::Penetrating && prove(fast)) return r;
   // 2. Not proven: the class, exactly.
   const CertifiedResult<V>& c = class_of();
@@ -891,12 +906,16 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
   // the proven enclosing simplex, proven the same way.
   if (fast.status != PenetrationStatus::Penetrating && static_cast<int>(c.simplex.size()) == D + 1) {
     fast = detail::expand(a, b, detail::intersecting_answer(detail::support_points(a, b, c.simplex), D + 1, true),
-                          kDefaultMaxExpansions);
+                          max_expansions);
     if (prove(fast)) return r;
   }
   // 4. EPA in rationals.
   r.exact = finish_exactly(fast.certificate);
   r.path = CertifiedPath::ExactFinish;
+  if (r.exact->status == PenetrationStatus::IterationLimit) {  // the cap, in double and in rationals: no depth
+    r.status = PenetrationStatus::IterationLimit;
+    return r;
+  }
   if (r.exact->status != PenetrationStatus::Penetrating)
     throw std::logic_error(std::string("gjkref: the exact EPA answered ") + to_string(r.exact->status) +
                            " where the shapes overlap — a bug in gjkref");
