@@ -1621,10 +1621,15 @@ int stopped_status() { return 128 + g_stop_signal; }
 bool stopped_by_a_signal(int status) {
   return WIFEXITED(status) && (WEXITSTATUS(status) == 128 + SIGINT || WEXITSTATUS(status) == 128 + SIGTERM);
 }
-// The message for a process that a signal stopped while gjkref was not stopped.
-void report_signalled(std::ostream& err, const char* what, int status) {
-  err << "gjkref check: " << what << " was stopped by " << (WEXITSTATUS(status) == 128 + SIGINT ? "SIGINT" : "SIGTERM")
-      << ", sent to it alone\n";
+// The messages for processes that a signal stopped while gjkref was not stopped (what, exit status), said once every
+// process has been waited for, and only if gjkref is still not stopped: a signal sent to the whole process group
+// (Ctrl-C) can reach a process and end it before it reaches gjkref, and then the campaign is interrupted, not
+// stopped in one of its processes.
+void report_signalled_alone(std::ostream& err, const std::vector<std::pair<std::string, int>>& signalled) {
+  if (g_stop_signal != 0) return;
+  for (const auto& [what, status] : signalled)
+    err << "gjkref check: " << what << " was stopped by "
+        << (WEXITSTATUS(status) == 128 + SIGINT ? "SIGINT" : "SIGTERM") << ", sent to it alone\n";
 }
 
 // Shrinks and saves the counterexamples of counterexamples_to_save() not yet saved, dealt to o.jobs forked processes.
@@ -1691,6 +1696,7 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
   }
   bool all_finished = static_cast<int>(pids.size()) == processes;
   bool forwarded = false, timed_out = false;
+  std::vector<std::pair<std::string, int>> signalled_alone;
   for (const pid_t pid : pids) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -1705,9 +1711,10 @@ bool save_counterexamples(const fs::path& dir, const CheckOptions& o, std::uint6
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       all_finished = false;
       if (stopped_by_a_signal(status) && g_stop_signal == 0)
-        report_signalled(err, "a process saving counterexamples", status);
+        signalled_alone.emplace_back("a process saving counterexamples", status);
     }
   }
+  report_signalled_alone(err, signalled_alone);
   if (timed_out && all_finished && g_stop_signal == 0)
     return save_counterexamples(dir, o, seed, implementations, err, oracle_failed, to_save.size());
   return all_finished;
@@ -1773,6 +1780,20 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
+  // --fail-on-refusal=NAMES: each name must choose an implementation of the campaign (a gate naming none would pass
+  // on anything).
+  const auto refusal_gated = [&](const std::string& name) {
+    if (!o.fail_on_refusal || o.fail_on_refusal->empty()) return true;
+    return std::any_of(o.fail_on_refusal->begin(), o.fail_on_refusal->end(),
+                       [&](const std::string& w) { return is_a_name(w) ? name == w : chooses(w, name); });
+  };
+  if (o.fail_on_refusal)
+    for (const std::string& w : *o.fail_on_refusal)
+      if (std::none_of(order.begin(), order.end(),
+                       [&](const std::string& name) { return is_a_name(w) ? name == w : chooses(w, name); })) {
+        err << "gjkref check: --fail-on-refusal " << one_line(w) << ": names no implementation of this campaign\n";
+        return 2;
+      }
   // A plugin run whole is not refused for that, but said to be untested (its 2D implementations with --dim 3 were
   // given no case, without a word).
   for (const std::string& plugin : o.plugins) {
@@ -1888,6 +1909,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   // oracle's time limit has logged its item as an oracle timeout (log_oracle_timeout) and is started again, to go on
   // after it; one whose log did not grow would only repeat the item, and is reported as stopped instead.
   std::map<pid_t, int> running;
+  std::vector<std::pair<std::string, int>> signalled_alone;  // report_signalled_alone
   std::map<int, std::uintmax_t> log_size_at_start;
   const auto log_size = [&](int job) {
     std::error_code ec;
@@ -1983,7 +2005,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
       if (stopped_by_a_signal(status)) {
         if (g_stop_signal != 0) continue;  // gjkref is stopping too: the campaign is interrupted, and says so
-        report_signalled(err, ("shard " + std::to_string(shard_index(job))).c_str(), status);
+        signalled_alone.emplace_back("shard " + std::to_string(shard_index(job)), status);
       }
       const bool timed_out = WIFEXITED(status) && WEXITSTATUS(status) == oracle::kTimeLimitExitStatus;
       if (timed_out && g_stop_signal == 0 && log_size(job) > log_size_at_start[job] && start_shard(job)) continue;
@@ -1992,6 +2014,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   }
   ::close(progress[1]);
   for (ssize_t k; (k = ::read(progress[0], buffer, sizeof buffer)) > 0;) show_progress(static_cast<std::size_t>(k));
+  report_signalled_alone(err, signalled_alone);
   if (tty) err << "\n";
   ::close(progress[0]);
   // The counterexamples, chosen now that the cases are judged (the first of each kind in the campaign's order, so that
@@ -2055,7 +2078,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   if (o.fail_on_refusal) {
     std::string refusing;
     for (const std::string& name : order)
-      if (const auto it = rep.by_implementation.find(name); it != rep.by_implementation.end() && it->second.refused > 0)
+      if (const auto it = rep.by_implementation.find(name);
+          it != rep.by_implementation.end() && it->second.refused > 0 && refusal_gated(name))
         refusing += (refusing.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.refused) + ")";
     if (!refusing.empty()) {
       err << "gjkref check: inputs refused (--fail-on-refusal): " << refusing << "\n";

@@ -34,9 +34,10 @@ struct CheckOptions {
   // (docs/comparing.md).
   double oracle_time_limit_seconds = oracle::kDefaultOracleTimeLimitSeconds;
   bool progress = true;  // a progress line on stderr
-  // --fail-on-refusal: exit status 5 when an implementation refused any input (GJKREF_REFUSED). A refusal is not
-  // judged: an implementation that refused its hard pairs (every touching one, say) passed with exit status 0.
-  bool fail_on_refusal = false;
+  // --fail-on-refusal[=NAMES]: exit status 5 when an implementation refused any input (GJKREF_REFUSED): any of the
+  // campaign's (an empty list), or any of those NAMES chooses (names or groups, as in --impl). A refusal is not judged:
+  // an implementation that refused its hard pairs (every touching one, say) passed with exit status 0. nullopt: off.
+  std::optional<std::vector<std::string>> fail_on_refusal;
   // --shard K/N: run slice K (0 ≤ K < N) of the campaign alone, for scale-out over machines (docs/scaling.md). The
   // slices are disjoint and together the whole campaign; `gjkref merge` combines their directories.
   std::optional<std::pair<int, int>> slice;

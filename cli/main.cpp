@@ -142,8 +142,13 @@ int main(int argc, char** argv) {
           "K/N"));
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
-  check->add_flag("--fail-on-refusal", check_options.fail_on_refusal,
-                  "exit status 5 when an implementation refused any input (else refusals are counted, not judged)");
+  std::string refusal_gated;
+  CLI::Option* fail_on_refusal =
+      check
+          ->add_option("--fail-on-refusal", refusal_gated,
+                       "exit status 5 when an implementation refused any input (else refusals are counted, not "
+                       "judged); =NAMES: only those implementations or groups (comma-separated)")
+          ->expected(0, 1);
   gjkref::cli::MergeOptions merge_options;
   CLI::App* merge = app.add_subcommand(
       "merge", "Combine the directories of a campaign's slices (check --shard K/N) into the campaign's report");
@@ -194,6 +199,10 @@ int main(int argc, char** argv) {
         return names_nothing("check", "--impl");
       if (check->count("--family") > 0 && !names_in(check_families, check_options.families))
         return names_nothing("check", "--family");
+      if (fail_on_refusal->count() > 0) {  // alone (or =""): every implementation's refusals; =NAMES: those named
+        check_options.fail_on_refusal.emplace();
+        names_in(refusal_gated, *check_options.fail_on_refusal);
+      }
       std::vector<int> dims;
       for (const int d : check_options.dims)
         if (std::find(dims.begin(), dims.end(), d) == dims.end()) dims.push_back(d);

@@ -113,4 +113,29 @@ status=0
 [ "$status" -eq 0 ] || fail "the resumed campaign exited $status ($(cat "$WORK/shard-signalled-2.err"))"
 [ "$(shard_logged)" -eq "$SHARDED_ITEMS" ] || fail "$(shard_logged) items after resuming, expected $SHARDED_ITEMS"
 
+# Ctrl-C in a terminal: SIGINT to the whole process group (gjkref, its shards and their workers) at once. The campaign
+# is interrupted (130), not stopped in one of its processes: no process is named as stopped by a signal "sent to it
+# alone", however the shards' ends and gjkref's own handling of the signal interleave (report_signalled_alone waits
+# for every shard before it speaks); and the same command resumes and completes it.
+GROUP=(check --impl wrapped-reference,slow-reference --plugin "$PLUGINS" --family touching --cases 300 --seed 5
+       --jobs 2 --no-progress --out "$WORK/group")
+group_logged() { cat "$WORK"/group/shard-*.jsonl 2>/dev/null | wc -l || true; }
+setsid "$GJKREF" "${GROUP[@]}" > "$WORK/group.out" 2> "$WORK/group.err" &
+LEADER=$!
+for _ in $(seq 1 3000); do
+  if [ "$(group_logged)" -ge 50 ]; then break; fi
+  sleep 0.01
+done
+kill -INT -- "-$LEADER"
+status=0
+wait "$LEADER" || status=$?
+[ "$status" -eq 130 ] || fail "exit status $status after SIGINT to the process group, expected 130 ($(cat "$WORK/group.err"))"
+grep -q "interrupted (SIGINT) after" "$WORK/group.err" || fail "no interruption message after SIGINT to the group"
+! grep -q "sent to it alone" "$WORK/group.err" ||
+  fail "a signal to the whole group was reported as one sent to a process alone: $(cat "$WORK/group.err")"
+status=0
+"$GJKREF" "${GROUP[@]}" > "$WORK/group-2.out" 2> "$WORK/group-2.err" || status=$?
+[ "$status" -eq 0 ] || fail "the campaign interrupted by a group SIGINT resumed with exit $status ($(cat "$WORK/group-2.err"))"
+[ "$(group_logged)" -eq "$SHARDED_ITEMS" ] || fail "$(group_logged) items after resuming the group's, expected $SHARDED_ITEMS"
+
 echo "check-interrupt: stopped after $lines of $ITEMS items with nothing left running, a partial report, and resumed"

@@ -79,6 +79,23 @@ if [ "$status" -ne 0 ] || [ "$gated" -ne 5 ] ||
 else
   echo "ok: refusing the hard pairs exits 0, and 5 with --fail-on-refusal"
 fi
+# --fail-on-refusal=NAMES gates only the implementations named: Box2D's legitimate refusals (polygons of 3 to 8
+# vertices) need not fail a gate on one's own. Naming the refusing one fails (5); naming only the clean one passes (0);
+# a name that chooses no implementation of the campaign is a usage error (2), not a gate that passes on anything.
+for gate in "refuses-intersecting 5" "wrapped-reference 0" "no-such-implementation 2"; do
+  set -- $gate
+  "$GJKREF" check --impl wrapped-reference,refuses-intersecting --plugin "$PLUGIN" --family random,touching --cases 10 \
+    --seed 1 --jobs 1 --no-progress --fail-on-refusal="$1" --out "$WORK/gate-$1" > "$WORK/gate-$1.out" 2>&1
+  status=$?
+  if [ "$status" -ne "$2" ] || { [ "$2" -eq 5 ] && grep -q 'inputs refused.*wrapped-reference' "$WORK/gate-$1.out"; } ||
+     { [ "$2" -eq 2 ] && ! grep -q -- "--fail-on-refusal no-such-implementation: names no implementation" \
+         "$WORK/gate-$1.out"; }; then
+    echo "FAIL: --fail-on-refusal=$1 beside a clean implementation: exit $status (expected $2)"
+    cat "$WORK/gate-$1.out"; failures=$((failures + 1))
+  else
+    echo "ok: --fail-on-refusal=$1 exits $2"
+  fi
+done
 "$GJKREF" check --impl always-separated,refuses-everything --plugin "$PLUGIN" --family deep-overlap --cases 10 \
   --seed 1 --jobs 1 --no-progress --out "$WORK/wrong-and-refusing" > "$WORK/wrong-and-refusing.out" 2>&1
 status=$?
