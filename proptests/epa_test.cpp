@@ -302,6 +302,8 @@ void agrees_with_the_oracle(const Case& c, const oracle::Answer& answer, const o
   if (certified.status == PenetrationStatus::Penetrating) {
     ++certified_paths[static_cast<int>(certified.path)];
     if (certified.path == CertifiedPath::ExactFinish) ++double_faults[static_cast<int>(certified.double_fault)];
+    // An exact finish says why the double answer was not proven (Malformed: there was none).
+    if (certified.path == CertifiedPath::ExactFinish) EXPECT_NE(certified.double_fault, PenetrationFault::None);
   }
   EXPECT_EQ(certified.status, p.status);
   ASSERT_TRUE(certified.exact.has_value());

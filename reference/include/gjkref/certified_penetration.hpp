@@ -909,7 +909,8 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
                           max_expansions);
     if (prove(fast)) return r;
   }
-  // 4. EPA in rationals.
+  // 4. EPA in rationals. (No double answer was checked: the double EPA gave no depth, Malformed.)
+  if (r.double_fault == PenetrationFault::None) r.double_fault = PenetrationFault::Malformed;
   r.exact = finish_exactly(fast.certificate);
   r.path = CertifiedPath::ExactFinish;
   if (r.exact->status == PenetrationStatus::IterationLimit) {  // the cap, in double and in rationals: no depth
