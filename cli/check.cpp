@@ -1751,8 +1751,9 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   }
   // Without --seed a new campaign draws one; a campaign resumed without --seed keeps the one it started with (below).
   std::uint64_t seed = o.seed ? *o.seed : std::random_device{}();
-  auto selected =
-      select_implementations(o.implementations, o.plugins, err, {o.time_limit_seconds, o.memory_limit_mib});
+  std::vector<std::string> every_name;  // every implementation's, chosen or not (named_by)
+  auto selected = select_implementations(o.implementations, o.plugins, err,
+                                         {o.time_limit_seconds, o.memory_limit_mib}, &every_name);
   if (!selected) return 2;
   auto& implementations = *selected;
   std::vector<std::string> order;
@@ -1780,18 +1781,21 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
-  // --fail-on-refusal=NAMES: each name must choose an implementation of the campaign (a gate naming none would pass
-  // on anything).
+  // --fail-on-refusal=NAMES, read as --impl reads names (named_by): each must choose an implementation of the
+  // campaign that is given cases (a gate on none, or on one that answers no dimension asked for, would pass on
+  // anything).
   const auto refusal_gated = [&](const std::string& name) {
     if (!o.fail_on_refusal || o.fail_on_refusal->empty()) return true;
     return std::any_of(o.fail_on_refusal->begin(), o.fail_on_refusal->end(),
-                       [&](const std::string& w) { return is_a_name(w) ? name == w : chooses(w, name); });
+                       [&](const std::string& w) { return named_by(w, name, every_name); });
   };
   if (o.fail_on_refusal)
     for (const std::string& w : *o.fail_on_refusal)
-      if (std::none_of(order.begin(), order.end(),
-                       [&](const std::string& name) { return is_a_name(w) ? name == w : chooses(w, name); })) {
-        err << "gjkref check: --fail-on-refusal " << one_line(w) << ": names no implementation of this campaign\n";
+      if (std::none_of(implementations.begin(), implementations.end(), [&](const auto& i) {
+            return named_by(w, i->info().name, every_name) && answers_a_dimension(i->info());
+          })) {
+        err << "gjkref check: --fail-on-refusal " << one_line(w)
+            << ": names no implementation of this campaign that is given cases (--impl, --dim)\n";
         return 2;
       }
   // A plugin run whole is not refused for that, but said to be untested (its 2D implementations with --dim 3 were

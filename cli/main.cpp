@@ -148,7 +148,8 @@ int main(int argc, char** argv) {
           ->add_option("--fail-on-refusal", refusal_gated,
                        "exit status 5 when an implementation refused any input (else refusals are counted, not "
                        "judged); =NAMES: only those implementations or groups (comma-separated)")
-          ->expected(0, 1);
+          ->expected(0, 1)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   gjkref::cli::MergeOptions merge_options;
   CLI::App* merge = app.add_subcommand(
       "merge", "Combine the directories of a campaign's slices (check --shard K/N) into the campaign's report");

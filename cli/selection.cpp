@@ -13,7 +13,7 @@ bool chooses(const std::string& wanted, const std::string& name) {
 
 std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_implementations(
     const std::vector<std::string>& wanted, const std::vector<std::string>& plugins, std::ostream& err,
-    impl::WorkerLimits limits) {
+    impl::WorkerLimits limits, std::vector<std::string>* known) {
   impl::PluginLoad builtin = impl::open_builtin_implementations(limits);
   if (builtin.status == impl::LoadStatus::TimedOut) {
     // Present but slow: the build is not the question, the machine's load or the library's initialisers are.
@@ -72,6 +72,9 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
             << " would choose it with them, or alone; rename it\n";
         return std::nullopt;
       }
+  std::vector<std::string> names;
+  for (const auto& i : all) names.push_back(i->info().name);
+  if (known) *known = names;
   if (wanted.empty()) return all;
   for (const std::string& w : wanted)
     if (std::none_of(all.begin(), all.end(), [&](const auto& i) { return chooses(w, i->info().name); })) {
@@ -81,13 +84,9 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
       return std::nullopt;
     }
   // A wanted string that is some implementation's whole name chooses that one alone ("libccd-gjk" is not also
-  // "libccd-gjk-epa"); any other is a group.
-  std::vector<std::string> names;
-  for (const auto& i : all) names.push_back(i->info().name);
-  const auto is_a_name = [&](const std::string& w) { return std::find(names.begin(), names.end(), w) != names.end(); };
+  // "libccd-gjk-epa"); any other is a group (named_by).
   const auto named = [&](const std::string& name) {
-    return std::any_of(wanted.begin(), wanted.end(),
-                       [&](const std::string& w) { return is_a_name(w) ? w == name : chooses(w, name); });
+    return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) { return named_by(w, name, names); });
   };
   // A plugin given on the command line is run whole — asking for it was the point — unless --impl names some of its
   // implementations: then only those (gating a CI job on one implementation of a library of several).
@@ -99,6 +98,11 @@ std::optional<std::vector<std::unique_ptr<impl::Implementation>>> select_impleme
     if (named(name) || (plugged && !plugin_named)) chosen.push_back(std::move(i));
   }
   return chosen;
+}
+
+bool named_by(const std::string& wanted, const std::string& name, const std::vector<std::string>& known) {
+  if (std::find(known.begin(), known.end(), wanted) != known.end()) return wanted == name;
+  return chooses(wanted, name);
 }
 
 }  // namespace gjkref::cli

@@ -79,21 +79,35 @@ if [ "$status" -ne 0 ] || [ "$gated" -ne 5 ] ||
 else
   echo "ok: refusing the hard pairs exits 0, and 5 with --fail-on-refusal"
 fi
-# --fail-on-refusal=NAMES gates only the implementations named: Box2D's legitimate refusals (polygons of 3 to 8
-# vertices) need not fail a gate on one's own. Naming the refusing one fails (5); naming only the clean one passes (0);
-# a name that chooses no implementation of the campaign is a usage error (2), not a gate that passes on anything.
-for gate in "refuses-intersecting 5" "wrapped-reference 0" "no-such-implementation 2"; do
+# --fail-on-refusal=NAMES gates only the implementations named, read as --impl reads names: Box2D's legitimate
+# refusals (polygons of 3 to 8 vertices) need not fail a gate on one's own. Naming the refusing one, by its name or
+# its group, fails (5) and names it alone; naming only the clean one passes (0). A gate that would pass on anything is
+# a usage error (2): a name that chooses nothing, a whole name of an implementation left out of the campaign (read as
+# that one alone, not as the group of wrapped-reference-abi1), and an implementation given no case (Box2D's, 2D
+# only, in a campaign of every implementation with --dim 3; in builds with the peers).
+gates=("refuses-intersecting 5 wrapped-reference,refuses-intersecting 2,3"
+       "refuses 5 wrapped-reference,refuses-intersecting 2,3"
+       "wrapped-reference 0 wrapped-reference,refuses-intersecting 2,3"
+       "no-such-implementation 2 wrapped-reference,refuses-intersecting 2,3"
+       "wrapped-reference 2 wrapped-reference-abi1,refuses-intersecting 2,3")
+listed=$("$GJKREF" list 2> /dev/null || true)
+if grep -q 'box2d-polygons' <<< "$listed"; then gates+=("box2d 2 - 3"); fi
+for gate in "${gates[@]}"; do
   set -- $gate
-  "$GJKREF" check --impl wrapped-reference,refuses-intersecting --plugin "$PLUGIN" --family random,touching --cases 10 \
-    --seed 1 --jobs 1 --no-progress --fail-on-refusal="$1" --out "$WORK/gate-$1" > "$WORK/gate-$1.out" 2>&1
+  out="$WORK/gate-$1-$2"
+  impl=(--impl "$3")
+  [ "$3" != - ] || impl=()  # every implementation: the gate is refused before any case runs
+  "$GJKREF" check "${impl[@]}" --plugin "$PLUGIN" --family random,touching --dim "$4" --cases 10 --seed 1 --jobs 1 \
+    --no-progress --fail-on-refusal="$1" --out "$out" > "$out.out" 2>&1
   status=$?
-  if [ "$status" -ne "$2" ] || { [ "$2" -eq 5 ] && grep -q 'inputs refused.*wrapped-reference' "$WORK/gate-$1.out"; } ||
-     { [ "$2" -eq 2 ] && ! grep -q -- "--fail-on-refusal no-such-implementation: names no implementation" \
-         "$WORK/gate-$1.out"; }; then
-    echo "FAIL: --fail-on-refusal=$1 beside a clean implementation: exit $status (expected $2)"
-    cat "$WORK/gate-$1.out"; failures=$((failures + 1))
+  if [ "$status" -ne "$2" ] ||
+     { [ "$2" -eq 5 ] && { ! grep -q 'inputs refused (--fail-on-refusal): refuses-intersecting ([1-9][0-9]*)$' "$out.out" ||
+                          grep -q 'inputs refused.*wrapped-reference' "$out.out"; }; } ||
+     { [ "$2" -eq 2 ] && ! grep -q -- "--fail-on-refusal $1: names no implementation of this campaign" "$out.out"; }; then
+    echo "FAIL: --impl $3 --dim $4 --fail-on-refusal=$1: exit $status (expected $2)"
+    cat "$out.out"; failures=$((failures + 1))
   else
-    echo "ok: --fail-on-refusal=$1 exits $2"
+    echo "ok: --impl $3 --dim $4 --fail-on-refusal=$1 exits $2"
   fi
 done
 "$GJKREF" check --impl always-separated,refuses-everything --plugin "$PLUGIN" --family deep-overlap --cases 10 \

@@ -242,19 +242,10 @@ TEST(PenetrationCertificate, RepairsProveRotatedBoxes) {
   EXPECT_GT(repaired, 0);
 }
 
-// kEpaRelativeGapEpsilons: on random overlapping clouds the double EPA stops within its gap, so its depth is within a
-// relative 2^8·ε of the exact one (the certified depth, correctly rounded); float likewise in float's ε. Measured
-// 2026-11-28: 2.3 ε (double) and 30.2 ε (float) at worst (1.8 ε and 31.0 ε with every 3D normal in two words; the
-// 2.2 ε in float this said on 2026-11-24 is not reproduced: the float input, the double input rounded, moves a depth
-// small beside the coordinates by many of float's ε). Two bounds: twice the gap, written with the constant (the
-// mechanism: the stop's own gap and as much again for the rounding of the facet's offset and normal); and 2^8 ε fixed,
-// the relative error tolerances.hpp gives as the reason for the gap's value, so that a gap loosened until the depth
-// drifts past it fails here although the first bound moves with it. A gap far too narrow would leave the stop to the
-// repeated-vertex test, still correct.
 // The expansion cap (certified_penetration's max_expansions): a depth that needs more growths than allowed, in double
-// and then in rationals, is the status IterationLimit — no depth, no certificate, nothing thrown — and the same query
-// with room answers exactly. A = a regular polygon of 64 vertices around the origin, B = the origin: every edge is
-// nearly as near as the nearest, so EPA grows by most of the vertices. Cause: the exact finish took the cap for a
+// and then in the exact finish, is the status IterationLimit — no depth, no certificate, nothing thrown — and the same
+// query with room answers exactly. A = a regular polygon of 64 vertices around the origin, B = the origin: every edge
+// is nearly as near as the nearest, so EPA grows by most of the vertices. Cause: the exact finish took the cap for a
 // bug and threw. Does not matter: which polygon, as long as it needs more growths than the cap.
 TEST(CertifiedDepth, ADepthBeyondTheExpansionCapIsAStatus) {
   constexpr int kVertices = 64, kCap = 8;
@@ -284,6 +275,15 @@ TEST(CertifiedDepth, ADepthBeyondTheExpansionCapIsAStatus) {
   }
 }
 
+// kEpaRelativeGapEpsilons: on random overlapping clouds the double EPA stops within its gap, so its depth is within a
+// relative 2^8·ε of the exact one (the certified depth, correctly rounded); float likewise in float's ε. Measured
+// 2026-11-28: 2.3 ε (double) and 30.2 ε (float) at worst (1.8 ε and 31.0 ε with every 3D normal in two words; the
+// 2.2 ε in float this said on 2026-11-24 is not reproduced: the float input, the double input rounded, moves a depth
+// small beside the coordinates by many of float's ε). Two bounds: twice the gap, written with the constant (the
+// mechanism: the stop's own gap and as much again for the rounding of the facet's offset and normal); and 2^8 ε fixed,
+// the relative error tolerances.hpp gives as the reason for the gap's value, so that a gap loosened until the depth
+// drifts past it fails here although the first bound moves with it. A gap far too narrow would leave the stop to the
+// repeated-vertex test, still correct.
 TEST(FloatingEpa, DepthOfRandomCloudsIsWithinTheGap) {
   double worst_double = 0, worst_float = 0;
   for (const auto& [a, b] : clouds(200, 32, 0.5, 11)) {

@@ -686,8 +686,8 @@ inline constexpr int kCertifiedEpaRepairs = 4;
 
 template <Vector V>
 struct CertifiedPenetration {
-  // Penetrating, Touching, Separated, InvalidInput, or IterationLimit (EPA reached max_expansions in double and then
-  // in rationals: no depth, normal or certificate).
+  // Penetrating, Touching, Separated, InvalidInput, or IterationLimit (no double depth was proven, whatever stopped
+  // the double EPA, and the exact finish reached max_expansions: no depth, normal or certificate).
   PenetrationStatus status = PenetrationStatus::InvalidInput;
   InputError input_error = InputError::None;
   // Filtered: the double EPA's certificate, proven by filters alone; DoubleCertified: proven with some signs (or the
@@ -803,8 +803,10 @@ std::vector<SupportPoint<W>> support_points(const A& a, const B& b,
 //      would be a bug in gjkref, and throws.
 // Every EPA here (steps 1, 3 and 4, and the rational side's) stops after `max_expansions` growths, as
 // PenetrationOptions::max_expansions: at most three of them run, so a query makes at most 3·max_expansions growths
-// (and kCertifiedEpaRepairs repairs per proof). A depth that needs more is the status IterationLimit, not an error: in
-// exact arithmetic each growth adds a vertex of A⊖B, so a polygon of N vertices around the origin can need N − 3.
+// (and kCertifiedEpaRepairs repairs per proof). An exact finish that needs more is the status IterationLimit, not an
+// error: in exact arithmetic each growth adds a vertex of A⊖B, so a polygon of N vertices around the origin can need
+// N − 3. (After a proven depth the rational side's EPA can reach it too: the status stays Penetrating, and `exact`
+// holds its IterationLimit.)
 template <Vector V>
 requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_penetration(
     const ConvexPoints<V>& a, const ConvexPoints<V>& b, bool with_exact = false,
@@ -909,11 +911,11 @@ requires std::same_as<scalar_t<V>, double> CertifiedPenetration<V> certified_pen
                           max_expansions);
     if (prove(fast)) return r;
   }
-  // 4. EPA in rationals. (No double answer was checked: the double EPA gave no depth, Malformed.)
+  // 4. EPA in rationals. (When no double answer was checked, the double EPA gave no depth: Malformed.)
   if (r.double_fault == PenetrationFault::None) r.double_fault = PenetrationFault::Malformed;
   r.exact = finish_exactly(fast.certificate);
   r.path = CertifiedPath::ExactFinish;
-  if (r.exact->status == PenetrationStatus::IterationLimit) {  // the cap, in double and in rationals: no depth
+  if (r.exact->status == PenetrationStatus::IterationLimit) {  // the exact finish's cap: no depth
     r.status = PenetrationStatus::IterationLimit;
     return r;
   }
