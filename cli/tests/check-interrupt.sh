@@ -19,15 +19,20 @@ ARGS=(check --impl wrapped-reference,libccd-gjk,slow-reference --plugin "$PLUGIN
       --cases 300 --seed 5 --jobs 2 --no-progress --out "$WORK/campaign")
 ITEMS=1200  # 300 cases × 2 families × 2 dimensions
 fail() { echo "check-interrupt: $*" >&2; exit 1; }
-logged() { cat "$WORK"/campaign/shard-*.jsonl 2>/dev/null | wc -l || true; }
+# Items a campaign directory's shards have logged; and waiting (up to 30 s) until they reach a count.
+logged_in() { cat "$1"/shard-*.jsonl 2>/dev/null | wc -l || true; }
+wait_for_logged() { # DIR COUNT
+  for _ in $(seq 1 3000); do
+    if [ "$(logged_in "$1")" -ge "$2" ]; then return; fi
+    sleep 0.01
+  done
+}
+logged() { logged_in "$WORK/campaign"; }
 
 # Its own process group (setsid), so that what is left of it can be listed.
 setsid "$GJKREF" "${ARGS[@]}" > "$WORK/first.out" 2> "$WORK/first.err" &
 LEADER=$!
-for _ in $(seq 1 3000); do
-  if [ "$(logged)" -ge 100 ]; then break; fi
-  sleep 0.01
-done
+wait_for_logged "$WORK/campaign" 100
 kill -INT "$LEADER"
 status=0
 wait "$LEADER" || status=$?
@@ -64,10 +69,7 @@ REPEATED=(check --impl wrapped-reference,libccd-gjk,slow-reference --plugin "$PL
           --cases 300 --seed 5 --jobs 2 --no-progress --out "$WORK/repeated")
 setsid "$GJKREF" "${REPEATED[@]}" > "$WORK/repeated.out" 2> "$WORK/repeated.err" &
 LEADER=$!
-for _ in $(seq 1 3000); do
-  if [ "$(cat "$WORK"/repeated/shard-*.jsonl 2>/dev/null | wc -l || true)" -ge 600 ]; then break; fi
-  sleep 0.01
-done
+wait_for_logged "$WORK/repeated" 600
 while kill -INT "$LEADER" 2> /dev/null; do :; done
 status=0
 wait "$LEADER" || status=$?
@@ -92,13 +94,10 @@ PY
 SHARDED=(check --impl wrapped-reference,slow-reference --plugin "$PLUGINS" --family touching --cases 300 --seed 5
          --jobs 2 --no-progress --out "$WORK/shard-signalled")
 SHARDED_ITEMS=600  # 300 cases × 1 family × 2 dimensions
-shard_logged() { cat "$WORK"/shard-signalled/shard-*.jsonl 2>/dev/null | wc -l || true; }
+shard_logged() { logged_in "$WORK/shard-signalled"; }
 "$GJKREF" "${SHARDED[@]}" > "$WORK/shard-signalled.out" 2> "$WORK/shard-signalled.err" &
 LEADER=$!
-for _ in $(seq 1 3000); do
-  if [ "$(shard_logged)" -ge 50 ]; then break; fi
-  sleep 0.01
-done
+wait_for_logged "$WORK/shard-signalled" 50
 kill -TERM "$(pgrep -P "$LEADER" | head -n 1)"
 status=0
 wait "$LEADER" || status=$?
@@ -120,13 +119,10 @@ status=0
 # occur here in practice, so this pins the behaviour rather than reproducing the race.)
 GROUP=(check --impl wrapped-reference,slow-reference --plugin "$PLUGINS" --family touching --cases 300 --seed 5
        --jobs 2 --no-progress --out "$WORK/group")
-group_logged() { cat "$WORK"/group/shard-*.jsonl 2>/dev/null | wc -l || true; }
+group_logged() { logged_in "$WORK/group"; }
 setsid "$GJKREF" "${GROUP[@]}" > "$WORK/group.out" 2> "$WORK/group.err" &
 LEADER=$!
-for _ in $(seq 1 3000); do
-  if [ "$(group_logged)" -ge 50 ]; then break; fi
-  sleep 0.01
-done
+wait_for_logged "$WORK/group" 50
 [ "$(group_logged)" -lt "$SHARDED_ITEMS" ] || fail "the campaign finished before the group's SIGINT; give it more cases"
 kill -INT -- "-$LEADER" || fail "the campaign ended before the group's SIGINT ($(cat "$WORK/group.err"))"
 status=0
