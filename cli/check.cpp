@@ -1164,6 +1164,27 @@ int nothing_judged_status(const Reports& rep, const std::vector<std::string>& or
   return 4;
 }
 
+// --fail-on-refusal's gate (docs/comparing.md, "Exit status"), after the failures of gjkref (3) and answers outside the
+// contract (1): 5 when an implementation the gate names (every one for an empty list; names read as --impl reads
+// them against `known`, named_by) refused an input, naming each with its count on `err`, together with exit status
+// 4's message, which 5 comes before; else 0.
+int refusal_status(const Reports& rep, const std::vector<std::string>& order, const std::vector<std::string>& gate,
+                   const std::vector<std::string>& known, const char* command, std::ostream& err) {
+  const auto gated = [&](const std::string& name) {
+    return gate.empty() ||
+           std::any_of(gate.begin(), gate.end(), [&](const std::string& w) { return named_by(w, name, known); });
+  };
+  std::string refusing;
+  for (const std::string& name : order)
+    if (const auto it = rep.by_implementation.find(name);
+        it != rep.by_implementation.end() && it->second.refused > 0 && gated(name))
+      refusing += (refusing.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.refused) + ")";
+  if (refusing.empty()) return 0;
+  err << "gjkref " << command << ": inputs refused (--fail-on-refusal): " << refusing << "\n";
+  nothing_judged_status(rep, order, command, err);  // its message too: 5 comes before 4
+  return 5;
+}
+
 // The same in report.md, where a '|' would also end a table cell.
 std::string markdown_text(const std::string& text) {
   std::string out;
@@ -1783,12 +1804,7 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
   }
   // --fail-on-refusal=NAMES, read as --impl reads names (named_by): each must choose an implementation of the
   // campaign that is given cases (a gate on none, or on one that answers no dimension asked for, would pass on
-  // anything).
-  const auto refusal_gated = [&](const std::string& name) {
-    if (!o.fail_on_refusal || o.fail_on_refusal->empty()) return true;
-    return std::any_of(o.fail_on_refusal->begin(), o.fail_on_refusal->end(),
-                       [&](const std::string& w) { return named_by(w, name, every_name); });
-  };
+  // anything; refusal_status applies it).
   if (o.fail_on_refusal)
     for (const std::string& w : *o.fail_on_refusal)
       if (std::none_of(implementations.begin(), implementations.end(), [&](const auto& i) {
@@ -2079,18 +2095,8 @@ int run_check(const CheckOptions& given, std::ostream& out, std::ostream& err) {
     err << "gjkref check: " << rep.disagreements << " answers outside their contract\n";
     return 1;
   }
-  if (o.fail_on_refusal) {
-    std::string refusing;
-    for (const std::string& name : order)
-      if (const auto it = rep.by_implementation.find(name);
-          it != rep.by_implementation.end() && it->second.refused > 0 && refusal_gated(name))
-        refusing += (refusing.empty() ? "" : ", ") + name + " (" + std::to_string(it->second.refused) + ")";
-    if (!refusing.empty()) {
-      err << "gjkref check: inputs refused (--fail-on-refusal): " << refusing << "\n";
-      nothing_judged_status(rep, order, "check", err);  // its message too: 5 comes before 4
-      return 5;
-    }
-  }
+  if (o.fail_on_refusal)
+    if (const int status = refusal_status(rep, order, *o.fail_on_refusal, every_name, "check", err)) return status;
   return nothing_judged_status(rep, order, "check", err);
 }
 
@@ -2321,6 +2327,17 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   out << "\n" << rep.items << " of " << campaign_items << " cases; " << rep.counterexamples.size()
       << " counterexamples saved; report: " << (dir / "report.md").string() << ", " << (dir / "report.json").string()
       << ", " << (dir / "results.csv").string() << "\n";
+  // --fail-on-refusal=NAMES, as check reads it, against the campaign's implementations: each name must choose one
+  // that was given cases (one in none of the campaign's dimensions logged nothing), or the gate would pass on anything.
+  if (m.fail_on_refusal)
+    for (const std::string& w : *m.fail_on_refusal)
+      if (std::none_of(order.begin(), order.end(), [&](const std::string& name) {
+            return named_by(w, name, order) && rep.by_implementation.count(name) > 0;
+          })) {
+        err << "gjkref merge: --fail-on-refusal " << one_line(w)
+            << ": names no implementation of this campaign that was given cases\n";
+        return 2;
+      }
   const bool partial = static_cast<std::size_t>(rep.items) < campaign_items || unfinished;
   if (partial)
     err << "gjkref merge: the report is partial: " << rep.items << " of " << campaign_items << " cases"
@@ -2336,6 +2353,8 @@ static int merge_slices(const MergeOptions& m, std::ostream& out, std::ostream& 
   if (rep.disagreements > 0) err << "gjkref merge: " << rep.disagreements << " answers outside their contract\n";
   if (partial) return 3;
   if (rep.disagreements > 0) return 1;
+  if (m.fail_on_refusal)
+    if (const int status = refusal_status(rep, order, *m.fail_on_refusal, order, "merge", err)) return status;
   return nothing_judged_status(rep, order, "merge", err);
 }
 

@@ -48,6 +48,8 @@ struct CheckOptions {
 struct MergeOptions {
   std::vector<std::string> dirs;
   std::string out;
+  // --fail-on-refusal[=NAMES], as CheckOptions::fail_on_refusal, for a campaign run in slices.
+  std::optional<std::vector<std::string>> fail_on_refusal;
 };
 
 // The family names `--family` accepts.

@@ -155,6 +155,13 @@ int main(int argc, char** argv) {
       "merge", "Combine the directories of a campaign's slices (check --shard K/N) into the campaign's report");
   merge->add_option("dirs", merge_options.dirs, "the slices' directories")->required();
   merge->add_option("--out", merge_options.out, "the directory to write (new or empty)")->required();
+  std::string merge_refusal_gated;
+  CLI::Option* merge_fail_on_refusal =
+      merge
+          ->add_option("--fail-on-refusal", merge_refusal_gated,
+                       "exit status 5 when an implementation refused any input, as in check; =NAMES: only those")
+          ->expected(0, 1)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::vector<std::string> list_plugins;
   CLI::App* list = app.add_subcommand("list", "The implementations (with what each answers) and the families");
   list->add_option("--plugin", list_plugins, "a plugin library to list as well; repeatable")->allow_extra_args(false);
@@ -223,7 +230,13 @@ int main(int argc, char** argv) {
       }
       return gjkref::cli::run_check(check_options, std::cout, std::cerr);
     }
-    if (merge->parsed()) return gjkref::cli::run_merge(merge_options, std::cout, std::cerr);
+    if (merge->parsed()) {
+      if (merge_fail_on_refusal->count() > 0) {  // as check's
+        merge_options.fail_on_refusal.emplace();
+        names_in(merge_refusal_gated, *merge_options.fail_on_refusal);
+      }
+      return gjkref::cli::run_merge(merge_options, std::cout, std::cerr);
+    }
     if (list->parsed()) return gjkref::cli::run_list(list_plugins, std::cout, std::cerr);
     if (render->parsed()) {
       if (render->count("--impl") > 0 && !names_in(render_impls, render_options.implementations))

@@ -110,6 +110,30 @@ for gate in "${gates[@]}"; do
     echo "ok: --impl $3 --dim $4 --fail-on-refusal=$1 exits $2"
   fi
 done
+# The same gate on a campaign run in slices: gjkref merge takes --fail-on-refusal[=NAMES] as check does (a CI job that
+# scales out must be able to gate on refusals too).
+for k in 0 1; do
+  "$GJKREF" check --impl wrapped-reference,refuses-intersecting --plugin "$PLUGIN" --family random,touching --cases 10 \
+    --seed 1 --jobs 1 --no-progress --shard "$k/2" --out "$WORK/slice-$k" > "$WORK/slice-$k.out" 2>&1
+done
+for gate in "- 0" "= 5" "refuses-intersecting 5" "wrapped-reference 0" "no-such-implementation 2"; do
+  set -- $gate
+  flag=(--fail-on-refusal="$1")
+  [ "$1" != - ] || flag=()
+  [ "$1" != = ] || flag=(--fail-on-refusal)
+  out="$WORK/merged-$1-$2"
+  "$GJKREF" merge "$WORK/slice-0" "$WORK/slice-1" "${flag[@]}" --out "$out" > "$out.out" 2>&1
+  status=$?
+  if [ "$status" -ne "$2" ] ||
+     { [ "$2" -eq 5 ] && ! grep -q 'gjkref merge: inputs refused (--fail-on-refusal): refuses-intersecting ([1-9][0-9]*)$' \
+         "$out.out"; } ||
+     { [ "$2" -eq 2 ] && ! grep -q -- "--fail-on-refusal $1: names no implementation of this campaign" "$out.out"; }; then
+    echo "FAIL: merge ${flag[*]:-without --fail-on-refusal}: exit $status (expected $2)"
+    cat "$WORK/slice-0.out" "$WORK/slice-1.out" "$out.out"; failures=$((failures + 1))
+  else
+    echo "ok: merge ${flag[*]:-without --fail-on-refusal} exits $2"
+  fi
+done
 "$GJKREF" check --impl always-separated,refuses-everything --plugin "$PLUGIN" --family deep-overlap --cases 10 \
   --seed 1 --jobs 1 --no-progress --out "$WORK/wrong-and-refusing" > "$WORK/wrong-and-refusing.out" 2>&1
 status=$?
