@@ -11,6 +11,7 @@
 #include <cstring>
 #include <new>
 #include <limits>
+#include <optional>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -142,26 +143,25 @@ int main(int argc, char** argv) {
           "K/N"));
   bool no_progress = false;
   check->add_flag("--no-progress", no_progress, "no progress line");
+  // --fail-on-refusal[=NAMES], for check and merge alike: alone (or =""), every implementation's refusals; =NAMES,
+  // those named (read in run_check and merge_slices).
+  const auto add_refusal_gate = [](CLI::App* sub, std::string& names) {
+    return sub
+        ->add_option("--fail-on-refusal", names,
+                     "exit status 5 when an implementation refused any input (else refusals are counted, not "
+                     "judged); =NAMES: only those implementations or groups (comma-separated)")
+        ->expected(0, 1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  };
   std::string refusal_gated;
-  CLI::Option* fail_on_refusal =
-      check
-          ->add_option("--fail-on-refusal", refusal_gated,
-                       "exit status 5 when an implementation refused any input (else refusals are counted, not "
-                       "judged); =NAMES: only those implementations or groups (comma-separated)")
-          ->expected(0, 1)
-          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  CLI::Option* fail_on_refusal = add_refusal_gate(check, refusal_gated);
   gjkref::cli::MergeOptions merge_options;
   CLI::App* merge = app.add_subcommand(
       "merge", "Combine the directories of a campaign's slices (check --shard K/N) into the campaign's report");
   merge->add_option("dirs", merge_options.dirs, "the slices' directories")->required();
   merge->add_option("--out", merge_options.out, "the directory to write (new or empty)")->required();
   std::string merge_refusal_gated;
-  CLI::Option* merge_fail_on_refusal =
-      merge
-          ->add_option("--fail-on-refusal", merge_refusal_gated,
-                       "exit status 5 when an implementation refused any input, as in check; =NAMES: only those")
-          ->expected(0, 1)
-          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  CLI::Option* merge_fail_on_refusal = add_refusal_gate(merge, merge_refusal_gated);
   std::vector<std::string> list_plugins;
   CLI::App* list = app.add_subcommand("list", "The implementations (with what each answers) and the families");
   list->add_option("--plugin", list_plugins, "a plugin library to list as well; repeatable")->allow_extra_args(false);
@@ -189,6 +189,13 @@ int main(int argc, char** argv) {
       if (!item.empty() && std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
     return !out.empty();
   };
+  // A --fail-on-refusal given (alone: an empty list, every implementation) as the list of names it gates.
+  const auto refusal_gate = [&names_in](const CLI::Option* given, const std::string& names,
+                                        std::optional<std::vector<std::string>>& gate) {
+    if (given->count() == 0) return;
+    gate.emplace();
+    names_in(names, *gate);
+  };
   const auto names_nothing = [](const char* command, const char* option) {
     std::cerr << "gjkref " << command << ": " << option << " names nothing (leave it out for all)\n";
     return 2;
@@ -207,10 +214,7 @@ int main(int argc, char** argv) {
         return names_nothing("check", "--impl");
       if (check->count("--family") > 0 && !names_in(check_families, check_options.families))
         return names_nothing("check", "--family");
-      if (fail_on_refusal->count() > 0) {  // alone (or =""): every implementation's refusals; =NAMES: those named
-        check_options.fail_on_refusal.emplace();
-        names_in(refusal_gated, *check_options.fail_on_refusal);
-      }
+      refusal_gate(fail_on_refusal, refusal_gated, check_options.fail_on_refusal);
       std::vector<int> dims;
       for (const int d : check_options.dims)
         if (std::find(dims.begin(), dims.end(), d) == dims.end()) dims.push_back(d);
@@ -231,10 +235,7 @@ int main(int argc, char** argv) {
       return gjkref::cli::run_check(check_options, std::cout, std::cerr);
     }
     if (merge->parsed()) {
-      if (merge_fail_on_refusal->count() > 0) {  // as check's
-        merge_options.fail_on_refusal.emplace();
-        names_in(merge_refusal_gated, *merge_options.fail_on_refusal);
-      }
+      refusal_gate(merge_fail_on_refusal, merge_refusal_gated, merge_options.fail_on_refusal);
       return gjkref::cli::run_merge(merge_options, std::cout, std::cerr);
     }
     if (list->parsed()) return gjkref::cli::run_list(list_plugins, std::cout, std::cerr);
